@@ -1,0 +1,14 @@
+"""The board's brain: a sans-I/O narrator that runs unchanged on CPython and
+MicroPython. Events and the time in, actions out (DESIGN.md).
+
+    board, rng, chances, power: ids, the seeded generator, the odds, power rules
+    table: the transition table (states x presses)
+    narrator: Narrator, the rules behind the table
+    world, rounds: suspects on the ring; who plays next
+    clips, phrases: the numbered clips and the sentence builder
+"""
+
+from . import actions, events
+from .narrator import Narrator
+
+__all__ = ["Narrator", "actions", "events"]

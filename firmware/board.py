@@ -1,0 +1,48 @@
+"""The board as the firmware sees it: ids of places, pads, guests, suspects
+and buttons, and the ring of arrows (RULES.md, The board).
+
+Tuples, never dicts, wherever order matters: MicroPython's dicts do not keep
+insertion order, and the same seed must give the same game on both.
+"""
+
+# The ring of diagram 9, in order: each place links to the one before and after.
+PLACES = (
+    "GARDIEN", "PISCINE", "MANOIR", "JARDINS", "ABRI",
+    "TENNIS", "GARAGE", "KIOSQUE", "ECURIE",
+)
+
+GUESTS = ("COMTE", "LAVANDE", "PECHE", "AZUR")  # also the roll-call order
+START_PADS = ("START_COMTE", "START_LAVANDE", "START_PECHE", "START_AZUR")
+PADS = PLACES + START_PADS
+
+SUSPECTS = (
+    "MOUTARDE", "VIOLET", "OLIVE", "PERVENCHE",
+    "ROSE", "LEBLANC", "FRANCIS", "BEAUMONT",
+)
+INSPECTEUR = "INSPECTEUR"
+MOVERS = SUSPECTS + (INSPECTEUR,)  # everyone who walks the ring
+
+BUTTONS = ("STOP", "SEARCH", "REPEAT", "ACCUSE", "YES", "NO", "WAIT")
+
+WEAPONS = ("FER_A_CHEVAL", "MARTEAU", "CISAILLE", "SEAU", "RAQUETTE", "NAIN")
+
+_RING_INDEX = {}
+for _i in range(len(PLACES)):
+    _RING_INDEX[PLACES[_i]] = _i
+
+
+def neighbours(place):
+    """The two places one arrow away from `place`, in ring order."""
+    i = _RING_INDEX[place]
+    n = len(PLACES)
+    return (PLACES[(i - 1) % n], PLACES[(i + 1) % n])
+
+
+def is_arrow(a, b):
+    """True when one arrow of the ring links `a` and `b`."""
+    return b in neighbours(a)
+
+
+def guest_of_start(pad):
+    """The guest whose START square `pad` is (``START_PECHE`` -> ``PECHE``)."""
+    return pad[len("START_"):]

@@ -1,0 +1,318 @@
+"""Edmond, the narrator: the board's brain as a sans-I/O state machine.
+
+    n = Narrator(seed=7)
+    actions = n.handle(events.Switch(True), 0)
+
+`handle` takes one event and the time in ms and returns the list of actions.
+Power, idle and batteries are handled here; every press goes through
+table.TABLE to one of the ``_rule_*`` methods below.
+"""
+
+from .board import GUESTS, START_PADS, guest_of_start
+from .chances import merged
+from .events import AudioDone, Battery, ButtonDown, ButtonUp, PadDown, PadUp, Switch, Tick
+from .actions import PowerOff, Say, Sfx, StopAudio
+from .phrases import say
+from .power import IDLE_MS, BatteryWatch
+from .rng import Rng
+from .rounds import Rounds
+from .table import ASLEEP, AWAKE, CONFIRM, FOUND, MOVE, MOVED, OFF, OVER, ROLLCALL, TABLE, VERDICT
+from .world import World
+
+
+class Narrator:
+    def __init__(self, seed=0, chances=None):
+        self.seed = seed
+        self._rng = Rng(seed)
+        self._chances = merged(chances)
+        self._pads_down = set()  # kept even while off: pawns left on the board
+        self._state = OFF
+        self._forget()
+
+    def _forget(self):
+        """Everything a switch OFF loses."""
+        self.world = World(self._rng, self._chances)
+        self._battery = BatteryWatch()
+        self._last_input = 0
+        self._last_say = None
+        self._asking = 0  # roll call: index in GUESTS of the question asked
+        self._enrolled = []
+        self._guests = {}  # enrolled guest -> place, None while on START
+        self._rounds = None
+        self._current = None
+        self._back = MOVE  # where NO in CONFIRM takes the guest back to
+
+    # -- read-only views ---------------------------------------------------
+
+    @property
+    def state(self):
+        return self._state
+
+    @property
+    def positions(self):
+        return dict(self.world.place)
+
+    @property
+    def hidden(self):
+        return set(self.world.hidden)
+
+    @property
+    def guests(self):
+        return dict(self._guests)
+
+    @property
+    def active(self):
+        return list(self._rounds.active) if self._rounds else []
+
+    @property
+    def current(self):
+        return self._current
+
+    @property
+    def enrolled(self):
+        """Guests enrolled so far in the roll call (then: all who play)."""
+        return list(self._enrolled)
+
+    @property
+    def pads_down(self):
+        return set(self._pads_down)
+
+    # -- the one entry point -----------------------------------------------
+
+    def handle(self, event, now_ms):
+        kind = type(event)
+        if kind is Tick or kind is AudioDone:
+            if self._state in AWAKE and now_ms - self._last_input >= IDLE_MS:
+                return self._sleep()
+            return []
+        if kind is PadDown:
+            if event.pad in self._pads_down:
+                return []  # already down: a pawn resting there, not a press
+            self._pads_down.add(event.pad)
+        elif kind is PadUp:
+            self._pads_down.discard(event.pad)
+            return []
+        elif kind is ButtonUp:
+            return []
+        elif kind is Switch:
+            return self._switch(event.on, now_ms)
+
+        if self._state not in AWAKE:
+            return []
+        if now_ms - self._last_input >= IDLE_MS:
+            return self._sleep()  # asleep before this event: it is lost
+        if kind is Battery:
+            return self._battery_reading(event.millivolts, now_ms)
+        if kind is not PadDown and kind is not ButtonDown:
+            raise TypeError("not an event: %r" % (event,))
+
+        # A press: it counts as input, even when the rules refuse it.
+        self._last_input = now_ms
+        if kind is PadDown:
+            key = "start" if event.pad in START_PADS else "place"
+            arg = event.pad
+        else:
+            key = arg = event.button
+        entry = TABLE[self._state].get(key)
+        if entry is None:
+            return []
+        rule, targets = entry
+        out = []
+        new = getattr(self, "_rule_" + rule)(arg, out)
+        if new is not None:
+            if new not in targets:
+                raise RuntimeError(
+                    "rule %s left %s for %s, not in the table's %r" % (rule, self._state, new, targets)
+                )
+            self._state = new
+        elif self._state not in targets:
+            raise RuntimeError("rule %s may not stay in %s" % (rule, self._state))
+        for i in range(len(out) - 1, -1, -1):
+            if type(out[i]) is Say:
+                self._last_say = out[i]
+                break
+        return out
+
+    # -- power --------------------------------------------------------------
+
+    def _switch(self, on, now_ms):
+        if not on:
+            if self._state == OFF:
+                return []
+            was_awake = self._state in AWAKE
+            self._state = OFF
+            self._forget()
+            return [StopAudio(), PowerOff("switch")] if was_awake else []
+        if self._state != OFF:
+            return []  # already on (or asleep: OFF first, then ON)
+        self._state = ROLLCALL
+        self._last_input = now_ms
+        self.world.set_scene()
+        out = [say("power.greeting")]
+        if self._pads_down:
+            out.append(say("power.remove_pawns"))
+        out.append(self._ask(0))
+        self._last_say = out[-1]
+        return out
+
+    def _sleep(self):
+        self._state = ASLEEP
+        return [say("power.sleep"), PowerOff("idle")]
+
+    def _battery_reading(self, millivolts, now_ms):
+        verdict = self._battery.reading(millivolts, now_ms)
+        if verdict == "empty":
+            self._state = ASLEEP
+            return [say("battery.empty"), PowerOff("battery")]
+        if verdict == "low":
+            self._last_say = say("battery.low")
+            return [self._last_say]
+        return []
+
+    # -- roll call ------------------------------------------------------------
+
+    def _ask(self, index):
+        self._asking = index
+        return say("rollcall.ask", {"guest": GUESTS[index]})
+
+    def _enrol(self, guest):
+        if guest not in self._enrolled:
+            self._enrolled.append(guest)
+
+    def _next_question(self, out):
+        i = self._asking + 1
+        while i < len(GUESTS) and GUESTS[i] in self._enrolled:
+            i += 1  # enrolled at their START pad: question skipped
+        if i < len(GUESTS):
+            out.append(self._ask(i))
+            return ROLLCALL
+        if len(self._enrolled) < 2:
+            out.append(say("rollcall.need_two"))
+            self._enrolled = []
+            out.append(self._ask(0))
+            return ROLLCALL
+        guests = [g for g in GUESTS if g in self._enrolled]
+        out.append(say("rollcall.welcome", {"guests": guests}))
+        self._enrolled = guests
+        for g in guests:
+            self._guests[g] = None
+        self._rounds = Rounds(self._rng, guests)
+        return self._call_next(out)
+
+    def _rule_enrol(self, _, out):
+        self._enrol(GUESTS[self._asking])
+        return self._next_question(out)
+
+    def _rule_decline(self, _, out):
+        return self._next_question(out)
+
+    def _rule_enrol_at_start(self, pad, out):
+        guest = guest_of_start(pad)
+        self._enrol(guest)
+        if guest == GUESTS[self._asking]:
+            return self._next_question(out)  # taken as the answer
+        return ROLLCALL
+
+    # -- the turn ---------------------------------------------------------------
+
+    def _call_next(self, out):
+        self._current = self._rounds.next_guest()
+        out.append(say("turn.call", {"guest": self._current}))
+        return MOVE
+
+    def _here(self):
+        return self._guests[self._current]
+
+    def _rule_move(self, place, out):
+        if place == self._here():
+            out.append(say("move.same_place"))
+            return MOVE
+        self._guests[self._current] = place
+        world = self.world
+        out.append(Sfx(place))
+        out.append(
+            say(
+                "place.enter",
+                {
+                    "place": place,
+                    "suspects": world.visible_at(place),
+                    "inspecteur": world.inspecteur_visible_at(place),
+                },
+            )
+        )
+        return MOVED
+
+    def _rule_not_a_place(self, _, out):
+        out.append(say("move.not_a_place"))
+
+    def _rule_move_first(self, _, out):
+        out.append(say("turn.move_first"))
+
+    def _rule_already_moved(self, _, out):
+        out.append(say("move.already_moved"))
+
+    def _rule_already_searched(self, _, out):
+        out.append(say("search.already"))
+
+    def _rule_repeat(self, _, out):
+        if self._last_say is not None:
+            out.append(self._last_say)
+
+    def _rule_hurry(self, _, out):
+        out.append(say("turn.hurry", {"guest": self._current}))
+
+    def _rule_accuse(self, _, out):
+        here = self._here()
+        if here is None or not self.world.inspecteur_visible_at(here):
+            out.append(say("accuse.not_here"))
+            return None
+        self._back = self._state
+        out.append(say("accuse.confirm"))
+        return CONFIRM
+
+    def _rule_back_to_turn(self, _, out):
+        return self._back
+
+    def _rule_search(self, _, out):
+        place = self._here()
+        suspects, inspecteur = self.world.search(place)
+        out.append(
+            say("search.result", {"place": place, "suspects": suspects, "inspecteur": inspecteur})
+        )
+        if inspecteur:
+            out.append(say("accuse.found_inspecteur"))
+            return FOUND
+        return self._end_turn(out)
+
+    def _rule_end_turn(self, _, out):
+        return self._end_turn(out)
+
+    def _end_turn(self, out):
+        watched = []
+        for g in self._rounds.active:
+            if self._guests[g] is not None:
+                watched.append(self._guests[g])
+        out.extend(self.world.move_between_turns(watched))
+        return self._call_next(out)
+
+    # -- the accusation -----------------------------------------------------------
+
+    def _rule_announce_accusation(self, _, out):
+        out.append(say("accuse.announce"))
+        return VERDICT
+
+    def _rule_win(self, _, out):
+        out.append(say("accuse.right", {"guest": self._current}))
+        out.append(say("game.over"))
+        return OVER
+
+    def _rule_eliminate(self, _, out):
+        guest = self._current
+        out.append(say("accuse.wrong", {"guest": guest}))
+        self._rounds.eliminate(guest)
+        if len(self._rounds.active) == 1:
+            self._current = None
+            out.append(say("game.last_guest", {"guest": self._rounds.active[0]}))
+            out.append(say("game.over"))
+            return OVER
+        return self._end_turn(out)

@@ -1,0 +1,89 @@
+"""The narrator's transition table, in one place (the h11 habit: "everything
+that affects the state machine and state transitions must live here").
+
+States are short strings. While the board is awake, each press is sorted
+into a kind: "place" (one of the 9 place pads), "start" (a START pad), or a
+button id. For each state, TABLE maps a kind to (rule, next states): the
+rule is a method of Narrator named ``_rule_<rule>``, and next states are the
+only states it may leave the board in (the Narrator checks). A press a state
+does not list is ignored: it changes nothing and says nothing.
+
+POWER lists what happens outside the presses: the switch, the idle clock and
+the batteries, which apply in every state they name.
+"""
+
+OFF = "off"  # switch off: nothing is remembered but the pads down
+ASLEEP = "asleep"  # powered itself off (idle or batteries): only OFF wakes it
+ROLLCALL = "rollcall"  # "Is ... playing?": waiting for YES or NO
+MOVE = "move"  # a guest's turn: waiting for the pawn to move
+MOVED = "moved"  # arrived: SEARCH, STOP (after a hypothesis) or ACCUSE
+CONFIRM = "confirm"  # "do you really want to accuse?": YES or NO
+FOUND = "found"  # search found the Inspecteur: "accuse now?" YES or NO
+VERDICT = "verdict"  # "were you right?": YES or NO
+OVER = "over"  # a winner: only REPEAT and the switch
+
+AWAKE = (ROLLCALL, MOVE, MOVED, CONFIRM, FOUND, VERDICT, OVER)
+IN_TURN = (MOVE, MOVED, CONFIRM, FOUND, VERDICT)
+STATES = (OFF, ASLEEP) + AWAKE
+
+_TURN_ENDS = (MOVE, OVER)  # the next guest is called, or nobody is left
+
+TABLE = {
+    ROLLCALL: {
+        "YES": ("enrol", (ROLLCALL, MOVE)),
+        "NO": ("decline", (ROLLCALL, MOVE)),
+        "start": ("enrol_at_start", (ROLLCALL, MOVE)),
+        "REPEAT": ("repeat", (ROLLCALL,)),
+    },
+    MOVE: {
+        "place": ("move", (MOVE, MOVED)),
+        "start": ("not_a_place", (MOVE,)),
+        "STOP": ("move_first", (MOVE,)),
+        "SEARCH": ("move_first", (MOVE,)),
+        "ACCUSE": ("accuse", (MOVE, CONFIRM)),
+        "REPEAT": ("repeat", (MOVE,)),
+        "WAIT": ("hurry", (MOVE,)),
+    },
+    MOVED: {
+        "place": ("already_moved", (MOVED,)),
+        "start": ("already_moved", (MOVED,)),
+        "SEARCH": ("search", (FOUND,) + _TURN_ENDS),
+        "STOP": ("end_turn", _TURN_ENDS),
+        "ACCUSE": ("accuse", (MOVED, CONFIRM)),
+        "REPEAT": ("repeat", (MOVED,)),
+        "WAIT": ("hurry", (MOVED,)),
+    },
+    CONFIRM: {
+        "YES": ("announce_accusation", (VERDICT,)),
+        "NO": ("back_to_turn", (MOVE, MOVED)),
+        "REPEAT": ("repeat", (CONFIRM,)),
+        "WAIT": ("hurry", (CONFIRM,)),
+    },
+    FOUND: {
+        "YES": ("announce_accusation", (VERDICT,)),
+        "ACCUSE": ("announce_accusation", (VERDICT,)),
+        "NO": ("end_turn", _TURN_ENDS),
+        "STOP": ("end_turn", _TURN_ENDS),
+        "place": ("already_moved", (FOUND,)),
+        "SEARCH": ("already_searched", (FOUND,)),
+        "REPEAT": ("repeat", (FOUND,)),
+        "WAIT": ("hurry", (FOUND,)),
+    },
+    VERDICT: {
+        "YES": ("win", (OVER,)),
+        "NO": ("eliminate", _TURN_ENDS),
+        "REPEAT": ("repeat", (VERDICT,)),
+        "WAIT": ("hurry", (VERDICT,)),
+    },
+    OVER: {
+        "REPEAT": ("repeat", (OVER,)),
+    },
+}
+
+# (from states, what happens, to state): for the diagram and the reader.
+POWER = (
+    ((OFF,), "Switch ON", ROLLCALL),
+    (AWAKE + (ASLEEP,), "Switch OFF", OFF),
+    (AWAKE, "15 min without a press", ASLEEP),
+    (AWAKE, "Battery < 3300 mV", ASLEEP),
+)

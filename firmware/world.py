@@ -1,0 +1,86 @@
+"""The suspects and the Inspecteur on the ring: where each one is, who is
+hidden, the scene at the start of a game, and the moves between turns
+(RULES.md, Setting the scene; Between turns; Hiding)."""
+
+from .actions import Sfx
+from .board import INSPECTEUR, MOVERS, PLACES, SUSPECTS, neighbours
+from .phrases import say
+
+
+class World:
+    def __init__(self, rng, chances):
+        self._rng = rng
+        self._chances = chances
+        self.place = {}  # mover -> place
+        self.hidden = set()
+
+    def put(self, who, place, hidden=False):
+        self.place[who] = place
+        if hidden:
+            self.hidden.add(who)
+        else:
+            self.hidden.discard(who)
+
+    def set_scene(self):
+        """Everyone on a random place; nobody watches yet, so each may hide."""
+        hide = self._chances["hide"]
+        for who in MOVERS:
+            place = self._rng.choice(PLACES)
+            self.put(who, place, self._rng.chance(hide))
+
+    def at(self, place):
+        """Suspects at `place`, visible and hidden, in the order of RULES.md."""
+        return [s for s in SUSPECTS if self.place[s] == place]
+
+    def visible_at(self, place):
+        return [s for s in SUSPECTS if self.place[s] == place and s not in self.hidden]
+
+    def inspecteur_visible_at(self, place):
+        return self.place[INSPECTEUR] == place and INSPECTEUR not in self.hidden
+
+    def search(self, place):
+        """Find everyone hiding at `place`: (suspects found, Inspecteur found)."""
+        found = [s for s in SUSPECTS if self.place[s] == place and s in self.hidden]
+        inspecteur = self.place[INSPECTEUR] == place and INSPECTEUR in self.hidden
+        for s in found:
+            self.hidden.discard(s)
+        if inspecteur:
+            self.hidden.discard(INSPECTEUR)
+        return found, inspecteur
+
+    def move_between_turns(self, watched):
+        """One or two suspects, maybe the Inspecteur, one arrow each.
+
+        `watched` lists the places where a guest still in the game stands.
+        Returns the actions that tell the guests what they saw or heard.
+        """
+        rng, chances = self._rng, self._chances
+        movers = list(SUSPECTS)
+        rng.shuffle(movers)
+        count = 2 if rng.chance(chances["second_suspect"]) else 1
+        movers = movers[:count]
+        if rng.chance(chances["inspecteur_moves"]):
+            movers.append(INSPECTEUR)
+        out = []
+        for who in movers:
+            self._step(who, watched, out)
+        return out
+
+    def _step(self, who, watched, out):
+        rng, chances = self._rng, self._chances
+        src = self.place[who]
+        dst = rng.choice(neighbours(src))
+        leave_seen = src in watched
+        arrive_seen = dst in watched
+        if leave_seen:
+            out.append(say("move.leaves", {"who": who, "place": src}))
+        if arrive_seen:
+            if who != INSPECTEUR and rng.chance(chances["sneak"]):
+                self.put(who, dst, True)  # sneaked in: unannounced, hidden
+                return
+            self.put(who, dst, False)
+            out.append(say("move.arrives", {"who": who, "place": dst}))
+            return
+        self.put(who, dst, rng.chance(chances["hide"]))
+        if not leave_seen and rng.chance(chances["sound_clue"]):
+            out.append(Sfx(dst))

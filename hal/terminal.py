@@ -1,0 +1,155 @@
+"""The board in a terminal, for people with no display (clue-fx play --text).
+
+Keys stand for the pads and buttons; the narrator's captions are printed;
+the clock is real. A key press is a pawn or finger pressing and releasing.
+On a terminal each key acts at once; from a pipe, each character of each
+line does.
+"""
+
+import os
+import select
+import sys
+import time
+
+from firmware import events
+from firmware.actions import PowerOff, Say, Sfx
+from firmware.board import BUTTONS, PLACES
+
+from .captions import Captions
+from .runner import Board
+
+TICK_MS = 100
+BATTERY_EVERY_MS = 10000
+BATTERY_STEP_MV = 100
+
+PLACE_KEYS = "123456789"  # the ring, from the gatekeeper's lodge to the stables
+START_KEYS = {"c": "START_COMTE", "l": "START_LAVANDE", "p": "START_PECHE", "z": "START_AZUR"}
+BUTTON_KEYS = {"s": "STOP", "f": "SEARCH", "r": "REPEAT", "a": "ACCUSE", "y": "YES", "n": "NO", "w": "WAIT"}
+
+
+def help_text(captions):
+    places = "  ".join("%s %s" % (k, captions.clip_by_name("place." + p)) for k, p in zip(PLACE_KEYS, PLACES))
+    starts = "  ".join("%s %s" % (k, v) for k, v in START_KEYS.items())
+    buttons = "  ".join("%s %s" % (k, v) for k, v in BUTTON_KEYS.items())
+    return (
+        "places: %s\nstart:  %s\nbuttons: %s\nboard:  o ON/OFF switch  - battery down  + battery up"
+        "  ? help  x quit" % (places, starts, buttons)
+    )
+
+
+def key_events(key):
+    """The events one key stands for, or None for a key that means nothing."""
+    if key in PLACE_KEYS:
+        pad = PLACES[PLACE_KEYS.index(key)]
+        return [events.PadDown(pad), events.PadUp(pad)]
+    if key in START_KEYS:
+        pad = START_KEYS[key]
+        return [events.PadDown(pad), events.PadUp(pad)]
+    if key in BUTTON_KEYS:
+        b = BUTTON_KEYS[key]
+        return [events.ButtonDown(b), events.ButtonUp(b)]
+    return None
+
+
+class TextBoard:
+    def __init__(self, seed=0, lang="fr", trace=None, out=sys.stdout, millivolts=4500):
+        self.captions = Captions(lang)
+        self.out = out
+        self.board = Board(seed=seed, trace=trace, sinks=[self.show])
+        self.switch_on = False
+        self.millivolts = millivolts
+        self._t0 = time.monotonic()
+        self._next_battery = 0
+
+    def now(self):
+        return int((time.monotonic() - self._t0) * 1000)
+
+    def say(self, line):
+        self.out.write(line + "\n")
+        self.out.flush()
+
+    def show(self, outs, now_ms):
+        for a in outs:
+            if type(a) is Say:
+                self.say("Edmond: " + self.captions.of(a.clips))
+            elif type(a) is Sfx:
+                self.say(self.captions.clip(a.clip))
+            elif type(a) is PowerOff:
+                self.say("[the board is off: %s]" % a.reason)
+
+    def feed(self, event):
+        self.board.feed(event, self.now())
+
+    def toggle_switch(self):
+        self.switch_on = not self.switch_on
+        self.say("[switch %s]" % ("ON" if self.switch_on else "OFF"))
+        self.feed(events.Switch(self.switch_on))
+        if self.switch_on:
+            self._next_battery = 0
+
+    def tick(self):
+        now = self.now()
+        if self.switch_on and now >= self._next_battery:
+            self._next_battery = now + BATTERY_EVERY_MS
+            self.board.feed(events.Battery(self.millivolts), now)
+        self.board.feed(events.Tick(), now)
+
+    def key(self, key):
+        """Act on one key; False to quit."""
+        if key in ("x", "\x04", "\x03"):
+            return False
+        if key in ("?", "h"):
+            self.say(help_text(self.captions))
+        elif key == "o":
+            self.toggle_switch()
+        elif key in "-+":
+            self.millivolts += BATTERY_STEP_MV if key == "+" else -BATTERY_STEP_MV
+            self.say("[battery %d mV]" % self.millivolts)
+            self._next_battery = 0
+            self.tick()
+        elif key in (" ", "\n", "\r", "\t"):
+            pass
+        else:
+            evs = key_events(key)
+            if evs is None:
+                self.say("[%r is not a key of the board: press ? for the keys]" % key)
+            else:
+                for ev in evs:
+                    self.feed(ev)
+        return True
+
+
+def run(seed=0, lang="fr", trace=None, stdin=sys.stdin, out=sys.stdout):
+    text = TextBoard(seed=seed, lang=lang, trace=trace, out=out)
+    text.say("Clue FX, text board (seed %d). Press ? for the keys, x to quit." % seed)
+    text.say(help_text(text.captions))
+    text.toggle_switch()
+    if stdin.isatty():
+        return _run_tty(text, stdin)
+    for line in stdin:  # a pipe: every character of a line is a key
+        for ch in line.rstrip("\n"):
+            text.tick()
+            if not text.key(ch.lower()):
+                return 0
+    return 0
+
+
+def _run_tty(text, stdin):
+    import termios
+    import tty
+
+    fd = stdin.fileno()
+    saved = termios.tcgetattr(fd)
+    try:
+        tty.setcbreak(fd)
+        while True:
+            ready, _, _ = select.select([fd], [], [], TICK_MS / 1000)
+            text.tick()
+            if ready:
+                ch = os.read(fd, 1).decode("utf-8", "replace")
+                if not text.key(ch.lower()):
+                    return 0
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, saved)

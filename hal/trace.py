@@ -1,0 +1,104 @@
+"""Traces (DESIGN.md, Traces): JSON Lines, written as things happen and
+flushed at once, so a crash or an unplugged cable loses nothing.
+
+    {"trace": "cfx/1", "seed": 7}
+    {"t": 1200, "in": {"type": "PadDown", "pad": "ECURIE"}}
+    {"t": 1200, "out": {"type": "Say", "key": "place.enter", "args": {...}, "clips": [...]}}
+
+Ticks are left out unless the firmware acted on one (the idle sleep).
+"""
+
+import json
+
+from firmware import Narrator, actions, events
+
+FORMAT = "cfx/1"
+
+
+class TraceWriter:
+    def __init__(self, stream, seed):
+        self._stream = stream
+        self._line({"trace": FORMAT, "seed": seed})
+
+    def _line(self, obj):
+        self._stream.write(json.dumps(obj, ensure_ascii=False) + "\n")
+        self._stream.flush()
+
+    def record(self, now_ms, event, outs):
+        """One event and the actions it caused."""
+        if type(event) is events.Tick and not outs:
+            return
+        self._line({"t": now_ms, "in": event.as_dict()})
+        for action in outs:
+            self._line({"t": now_ms, "out": action.as_dict()})
+
+    def close(self):
+        self._stream.close()
+
+
+class TraceError(ValueError):
+    pass
+
+
+def read(stream):
+    """(seed, [(t, "in"|"out", Event or Action), ...]) from a trace stream."""
+    seed = None
+    records = []
+    for lineno, line in enumerate(stream, 1):
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            obj = json.loads(line)
+        except ValueError as e:
+            raise TraceError("line %d: not JSON (%s)" % (lineno, e)) from None
+        if lineno == 1:
+            if obj.get("trace") != FORMAT or not isinstance(obj.get("seed"), int):
+                raise TraceError('line 1: expected {"trace": "%s", "seed": N}, got %s' % (FORMAT, line))
+            seed = obj["seed"]
+            continue
+        try:
+            if "in" in obj:
+                records.append((obj["t"], "in", events.from_dict(obj["in"])))
+            elif "out" in obj:
+                records.append((obj["t"], "out", actions.from_dict(obj["out"])))
+            else:
+                raise ValueError('neither "in" nor "out"')
+        except (KeyError, ValueError) as e:
+            raise TraceError("line %d: %s" % (lineno, e)) from None
+    if seed is None:
+        raise TraceError("empty trace")
+    return seed, records
+
+
+def replay(seed, records):
+    """Feed the trace's inputs to Narrator(seed); compare its outputs.
+
+    Returns None when identical, else (t, event, expected, got): the first
+    difference, where expected/got is an action or None (one side ended).
+    """
+    narrator = Narrator(seed=seed)
+    expected = []
+    pending = None  # (t, event) whose outputs we are collecting
+
+    def check(t, event, got):
+        for i in range(max(len(expected), len(got))):
+            want = expected[i] if i < len(expected) else None
+            have = got[i] if i < len(got) else None
+            if want != have:
+                return (t, event, want, have)
+        return None
+
+    for t, way, obj in records:
+        if way == "out":
+            expected.append(obj)
+            continue
+        if pending is not None:
+            diff = check(pending[0], pending[1], narrator.handle(pending[1], pending[0]))
+            if diff:
+                return diff
+        pending = (t, obj)
+        expected = []
+    if pending is not None:
+        return check(pending[0], pending[1], narrator.handle(pending[1], pending[0]))
+    return None

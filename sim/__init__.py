@@ -1,0 +1,1 @@
+"""The desktop board in a pygame window."""
