@@ -90,6 +90,31 @@ def cmd_replay(args):
     return 1
 
 
+# Commands that live in their own modules: (name, module, help). Each module
+# has add_arguments(parser) and run(args) -> exit code; it is imported only
+# when its command runs (or --help is asked of it).
+COMMANDS = (
+    ("serve", "hal.serve", "run the firmware for a touch rig on a serial port (CFX/1)"),
+    ("rig", "hal.rig", "a virtual touch rig speaking CFX/1, on a pty or a serial URL"),
+    ("monitor", "hal.monitor", "show a CFX/1 serial line decoded, both directions"),
+    ("selftest", "sim.selftest", "play every clip of an edition and light every pad"),
+    ("flash", "hal.deploy", "compile the firmware and copy it to a MicroPython board"),
+    ("sdcard", "hal.sdcard", "write the DFPlayer SD-card layout of an edition"),
+    ("calibrate", "hal.calibrate", "print a board's touch electrode baselines and suggest thresholds"),
+)
+
+
+def _module_command(module_name):
+    import importlib
+
+    try:
+        return importlib.import_module(module_name)
+    except ImportError as e:
+        if e.name and module_name.startswith(e.name):
+            return None
+        raise
+
+
 def build_parser():
     parser = argparse.ArgumentParser(
         prog="clue-fx",
@@ -101,19 +126,30 @@ def build_parser():
     p = sub.add_parser("play", help="play on this computer (the window, or --text in a terminal)")
     p.add_argument("--text", action="store_true", help="the board in a terminal: captions printed, keys for pads")
     add_board_options(p)
+    from sim import options
+
+    options.add_arguments(p)
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("replay", help="replay a trace into the firmware and report the first difference")
     p.add_argument("trace", metavar="TRACE", help="a trace file written with --trace")
     p.set_defaults(func=cmd_replay)
+
+    for name, module_name, help_text in COMMANDS:
+        module = _module_command(module_name)
+        if module is None:
+            continue  # not part of this build yet
+        p = sub.add_parser(name, help=help_text, description=(module.__doc__ or help_text).strip())
+        module.add_arguments(p)
+        p.set_defaults(func=module.run)
     return parser
 
 
 def main(argv=None):
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if args.command is None:
-        args = parser.parse_args(["play"] + list(argv if argv is not None else sys.argv[1:]))
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
+        argv = ["play"] + argv  # no command: the desktop board, with its options
+    args = build_parser().parse_args(argv)
     try:
         return args.func(args)
     except KeyboardInterrupt:
