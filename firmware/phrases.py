@@ -3,7 +3,7 @@ speak it (DESIGN.md, Sentence keys). Clip order is the same in every
 edition: the captions of tools/build_manifest.py are written to fit it."""
 
 from .actions import Say
-from .board import INSPECTEUR, SUSPECTS
+from .board import INSPECTEUR
 from .clips import NUMBER
 
 # Sentences without ids: key -> clip names.
@@ -47,11 +47,6 @@ def _names(whos):
             out.append("word.and")
         out.append(_name(whos[i]))
     return out
-
-
-def in_order(suspects):
-    """`suspects` (any iterable) in the order of RULES.md."""
-    return [s for s in SUSPECTS if s in suspects]
 
 
 def say(key, args=None):

@@ -23,10 +23,9 @@ VERDICT = "verdict"  # "were you right?": YES or NO
 OVER = "over"  # a winner: only REPEAT and the switch
 
 AWAKE = (ROLLCALL, MOVE, MOVED, CONFIRM, FOUND, VERDICT, OVER)
-IN_TURN = (MOVE, MOVED, CONFIRM, FOUND, VERDICT)
 STATES = (OFF, ASLEEP) + AWAKE
 
-_TURN_ENDS = (MOVE, OVER)  # the next guest is called, or nobody is left
+_NEXT_TURN = (MOVE,)  # the turn ends: moves between turns, the next guest is called
 
 TABLE = {
     ROLLCALL: {
@@ -47,8 +46,8 @@ TABLE = {
     MOVED: {
         "place": ("already_moved", (MOVED,)),
         "start": ("already_moved", (MOVED,)),
-        "SEARCH": ("search", (FOUND,) + _TURN_ENDS),
-        "STOP": ("end_turn", _TURN_ENDS),
+        "SEARCH": ("search", (FOUND, MOVE)),
+        "STOP": ("end_turn", _NEXT_TURN),
         "ACCUSE": ("accuse", (MOVED, CONFIRM)),
         "REPEAT": ("repeat", (MOVED,)),
         "WAIT": ("hurry", (MOVED,)),
@@ -62,8 +61,8 @@ TABLE = {
     FOUND: {
         "YES": ("announce_accusation", (VERDICT,)),
         "ACCUSE": ("announce_accusation", (VERDICT,)),
-        "NO": ("end_turn", _TURN_ENDS),
-        "STOP": ("end_turn", _TURN_ENDS),
+        "NO": ("end_turn", _NEXT_TURN),
+        "STOP": ("end_turn", _NEXT_TURN),
         "place": ("already_moved", (FOUND,)),
         "SEARCH": ("already_searched", (FOUND,)),
         "REPEAT": ("repeat", (FOUND,)),
@@ -71,7 +70,7 @@ TABLE = {
     },
     VERDICT: {
         "YES": ("win", (OVER,)),
-        "NO": ("eliminate", _TURN_ENDS),
+        "NO": ("eliminate", (MOVE, OVER)),
         "REPEAT": ("repeat", (VERDICT,)),
         "WAIT": ("hurry", (VERDICT,)),
     },

@@ -1,0 +1,210 @@
+"""Property tests: random presses, switches, batteries and time in any order;
+the rules' invariants hold after every step (issue 2, "What it must show").
+
+CI runs about 10^5 steps. The documented longer run (10^6 steps):
+
+    CFX_PROPERTY_STEPS=1000000 python -m pytest tests/test_property.py -p no:cacheprovider
+"""
+
+import os
+
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from firmware import Narrator
+from firmware.actions import PowerOff, Say
+from firmware.board import BUTTONS, INSPECTEUR, MOVERS, PADS, PLACES, SUSPECTS, is_arrow
+from firmware.events import AudioDone, Battery, ButtonDown, ButtonUp, PadDown, PadUp, Switch, Tick
+
+STEPS = int(os.environ.get("CFX_PROPERTY_STEPS", "100000"))
+STEPS_PER_RUN = 200
+COUNTED = {"steps": 0, "games_over": 0, "accusations": 0, "eliminations": 0, "sleeps": 0}
+
+
+class NarratorMachine(RuleBasedStateMachine):
+    @initialize(seed=st.integers(0, 2**32 - 1))
+    def boot(self, seed):
+        self.n = Narrator(seed=seed)
+        self.t = 0
+        self.last_say = None
+        self.eliminated = set()
+        self.pending = set()  # guests not yet called in this round
+        self.last_called = None
+        self.send(Switch(True), 0)
+
+    # -- inputs -----------------------------------------------------------------
+
+    def send(self, event, dt):
+        self.t += dt
+        before_state = self.n.state
+        before_pos = self.n.positions
+        active_before = self.n.active
+        out = self.n.handle(event, self.t)  # never raises, whatever the input
+        COUNTED["steps"] += 1
+        self.check(event, before_state, before_pos, active_before, out)
+        for a in out:
+            if type(a) is Say:
+                self.last_say = a
+        return out
+
+    @rule(pad=st.sampled_from(PADS), dt=st.integers(0, 90_000))
+    def press_pad(self, pad, dt):
+        self.send(PadDown(pad), dt)
+        self.send(PadUp(pad), 50)
+
+    @rule(pad=st.sampled_from(PADS), dt=st.integers(0, 5000))
+    def leave_pawn_down(self, pad, dt):
+        self.send(PadDown(pad), dt)
+
+    @rule(pad=st.sampled_from(PADS))
+    def lift_pawn(self, pad):
+        self.send(PadUp(pad), 10)
+
+    @rule(button=st.sampled_from(BUTTONS), dt=st.integers(0, 90_000))
+    def press_button(self, button, dt):
+        self.send(ButtonDown(button), dt)
+        self.send(ButtonUp(button), 50)
+
+    @rule(button=st.sampled_from(("YES", "YES", "NO", "STOP", "ACCUSE", "SEARCH")), dt=st.integers(0, 5000))
+    def answer(self, button, dt):
+        self.send(ButtonDown(button), dt)
+
+    @precondition(lambda self: self.n.state == "move")
+    @rule()
+    def walk_to_the_inspecteur(self):
+        place = self.n.positions[INSPECTEUR]
+        if self.n.guests[self.n.current] != place:
+            self.send(PadUp(place), 10)
+            self.send(PadDown(place), 10)
+
+    @precondition(lambda self: self.n.state in ("move", "moved"))
+    @rule(right=st.booleans(), dt=st.integers(0, 5000))
+    def accuse(self, right, dt):
+        """ACCUSE, YES, then a verdict: answered by the rules wherever it is tried."""
+        for button in ("ACCUSE", "YES", "YES" if right else "NO"):
+            self.send(ButtonDown(button), dt)
+            self.send(ButtonUp(button), 50)
+
+    # The board's own inputs share one rule, so that presses dominate and
+    # games get deep; the rare ones (OFF, empty batteries, 15 minutes) still come.
+    @rule(
+        what=st.sampled_from(["tick"] * 8 + ["battery"] * 4 + ["audio", "off", "on", "idle", "empty"]),
+        mv=st.integers(3300, 4700),
+        dt=st.integers(0, 30_000),
+    )
+    def board(self, what, mv, dt):
+        if what == "tick":
+            self.send(Tick(), dt)
+        elif what == "battery":
+            self.send(Battery(mv), dt)
+        elif what == "audio":
+            self.send(AudioDone(), dt)
+        elif what in ("on", "off"):
+            self.send(Switch(what == "on"), dt)
+        elif what == "idle":
+            self.send(Tick(), 900_000 + dt)
+        else:
+            self.send(Battery(3000 + dt % 300), dt)
+
+    # -- the invariants -----------------------------------------------------------
+
+    def check(self, event, before_state, before_pos, active_before, out):
+        n = self.n
+        says = [a for a in out if type(a) is Say]
+        keys = [a.key for a in says]
+        if before_state in ("off", "asleep") and not (type(event) is Switch and before_state == "off"):
+            assert out == [], "something said while off or asleep: %r" % (out,)
+        if n.state == "off" and type(event) is Switch:
+            self.eliminated, self.pending, self.last_called = set(), set(), None
+            return
+        if "power.sleep" in keys:
+            COUNTED["sleeps"] += 1
+        if type(event) is ButtonDown and event.button == "REPEAT" and before_state not in ("off", "asleep"):
+            if "power.sleep" not in keys:
+                assert out == [self.last_say], "REPEAT said %r, not %r" % (out, self.last_say)
+                assert n.state == before_state and n.positions == before_pos
+                return  # a repeated call is not a new turn
+        if any(type(a) is PowerOff for a in out):
+            return
+
+        # place.enter names exactly the visible suspects there, and a visible Inspecteur
+        for s in says:
+            if s.key == "place.enter":
+                place = s.args["place"]
+                visible = [x for x in SUSPECTS if n.positions[x] == place and x not in n.hidden]
+                assert s.args["suspects"] == visible
+                assert s.args["inspecteur"] == (n.positions[INSPECTEUR] == place and INSPECTEUR not in n.hidden)
+
+        # moves: only between turns, along arrows, one arrow each, 1 or 2 suspects
+        after_pos = n.positions
+        if before_pos and after_pos:
+            moved = [w for w in MOVERS if before_pos[w] != after_pos[w]]
+            for w in moved:
+                assert is_arrow(before_pos[w], after_pos[w]), (w, before_pos[w], after_pos[w])
+            turn_ended = "turn.call" in keys and before_state in ("moved", "found", "verdict")
+            suspects_moved = [w for w in moved if w != INSPECTEUR]
+            if turn_ended:
+                assert 1 <= len(suspects_moved) <= 2, moved
+            else:
+                assert moved == [], "moved outside the end of a turn: %r" % moved
+            for s in says:
+                if s.key in ("move.leaves", "move.arrives"):
+                    assert s.args["who"] in moved
+
+        # turn order: eliminated never called, each active once a round, never twice in a row
+        for s in says:
+            if s.key == "accuse.wrong":
+                self.eliminated.add(s.args["guest"])
+                self.pending.discard(s.args["guest"])
+                COUNTED["eliminations"] += 1
+            if s.key == "accuse.announce":
+                COUNTED["accusations"] += 1
+            if s.key == "rollcall.welcome":
+                self.pending, self.last_called = set(), None
+            if s.key == "turn.call":
+                g = s.args["guest"]
+                assert g not in self.eliminated
+                if not self.pending:
+                    self.pending = set(n.active)
+                assert g in self.pending, "%s called twice in a round" % g
+                self.pending.discard(g)
+                assert g != self.last_called, "%s played twice in a row" % g
+                self.last_called = g
+        if n.state == "over" and before_state != "over":
+            COUNTED["games_over"] += 1
+        for g in n.active:
+            assert g not in self.eliminated
+            place = n.guests[g]
+            assert place is None or place in PLACES
+
+    @invariant()
+    def views_are_consistent(self):
+        n = self.n
+        if n.state in ("off",):
+            assert n.guests == {} and n.current is None
+        if n.state in ("move", "moved", "confirm", "found", "verdict"):
+            assert n.current in n.active
+
+
+TestNarratorProperties = NarratorMachine.TestCase
+TestNarratorProperties.settings = settings(
+    max_examples=max(1, STEPS // STEPS_PER_RUN),
+    stateful_step_count=STEPS_PER_RUN,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+    database=None,
+)
+
+
+def test_zz_the_run_was_long_and_deep_enough():
+    """Runs after the machine (file order): the steps really happened and the
+    random games reached accusations and ends, not only the roll call."""
+    if COUNTED["steps"] == 0:
+        import pytest
+
+        pytest.skip("the state machine test did not run in this session")
+    print("property run:", COUNTED)
+    assert COUNTED["steps"] >= STEPS * 0.9
+    assert COUNTED["accusations"] > 0 and COUNTED["games_over"] > 0 and COUNTED["eliminations"] > 0
+    assert COUNTED["sleeps"] > 0
