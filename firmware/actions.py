@@ -7,6 +7,7 @@ from .clips import number
 class Action:
     __slots__ = ()
     fields = ()
+    __hash__ = None  # a Say holds a dict: actions compare, they do not hash
 
     def __eq__(self, other):
         if type(self) is not type(other):
@@ -91,4 +92,4 @@ def from_dict(d):
     try:
         return cls(*[d[name] for name in cls.fields])
     except KeyError as missing:
-        raise ValueError("%s needs %s" % (cls.__name__, missing))
+        raise ValueError("%s needs %s" % (cls.__name__, missing)) from None

@@ -130,4 +130,4 @@ def from_dict(d):
     try:
         return cls(*[d[name] for name in cls.fields])
     except KeyError as missing:
-        raise ValueError("%s needs %s" % (cls.__name__, missing))
+        raise ValueError("%s needs %s" % (cls.__name__, missing)) from None

@@ -8,10 +8,10 @@ Power, idle and batteries are handled here; every press goes through
 table.TABLE to one of the ``_rule_*`` methods below.
 """
 
+from .actions import PowerOff, Say, Sfx, StopAudio
 from .board import GUESTS, START_PADS, guest_of_start
 from .chances import merged
 from .events import AudioDone, Battery, ButtonDown, ButtonUp, PadDown, PadUp, Switch, Tick
-from .actions import PowerOff, Say, Sfx, StopAudio
 from .phrases import say
 from .power import IDLE_MS, BatteryWatch
 from .rng import Rng

@@ -13,7 +13,7 @@ import time
 
 from firmware import events
 from firmware.actions import PowerOff, Say, Sfx
-from firmware.board import BUTTONS, PLACES
+from firmware.board import PLACES
 
 from .captions import Captions
 from .runner import Board

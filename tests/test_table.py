@@ -38,8 +38,8 @@ def test_a_rule_that_breaks_the_table_raises(monkeypatch):
 
 @pytest.mark.parametrize("fmt,first", [("mermaid", "stateDiagram-v2"), ("dot", "digraph narrator {")])
 def test_diagram_tool_prints_every_state(fmt, first):
-    r = subprocess.run([sys.executable, str(ROOT / "tools" / "diagram.py"), "--format", fmt], capture_output=True, text=True,
-                       check=True)
+    tool = str(ROOT / "tools" / "diagram.py")
+    r = subprocess.run([sys.executable, tool, "--format", fmt], capture_output=True, text=True, check=True)
     assert r.stdout.splitlines()[0] == first
     for state in table.STATES:
         assert state in r.stdout
