@@ -5,6 +5,7 @@ import pathlib
 
 SOUNDS = pathlib.Path(__file__).resolve().parent.parent / "sounds"
 MANIFEST = SOUNDS / "manifest.json"
+_NAMES = ("guest.", "suspect.", "inspecteur")
 
 
 def load_manifest(path=MANIFEST):
@@ -35,14 +36,19 @@ class Captions:
     def of(self, clips):
         """The caption of a sequence of clip numbers, joined as one sentence."""
         text = ""
+        was_name = False
         for n in clips:
             part = self._text[n]
+            is_name = self._name[n].startswith(_NAMES)
             if not text:
                 text = part
             elif part[:1] in ",.;:!?":
                 text += part
+            elif is_name and was_name:
+                text += ", " + part  # A, B and C: the clips say the pause, the caption a comma
             else:
                 text += " " + part
+            was_name = is_name
         if text[-1:].isalnum():
             text += "."
         return text[:1].upper() + text[1:]

@@ -84,7 +84,7 @@ OTHERS = {
     "phrase.already_moved": ("Vous avez déjà déplacé votre pion.", "You have already moved your pawn."),
     "phrase.not_a_place": ("Touchez un lieu.", "Touch a place."),
     "phrase.you_meet": (", vous rencontrez", ", you meet"),
-    "phrase.no_suspect": (", il n'y a aucun suspect.", ", there is no suspect."),
+    "phrase.no_suspect": (", il n'y a aucun suspect", ", there is no suspect"),
     "phrase.inspecteur_here": (". L'Inspecteur Dupont est ici.", ". Inspector Dupont is here."),
     "phrase.you_find": ("Vous avez trouvé, caché ici :", "You found, hiding here:"),
     "phrase.nobody_hiding": ("Personne ne se cache ici.", "Nobody is hiding here."),

@@ -1,0 +1,434 @@
+"""The desktop board: one pygame window standing in for the talking board.
+
+The loop is pygame's (examples/aliens.py): events -> input state -> update ->
+draw (only when something changed) -> display -> clock.tick. Every decision
+is the firmware's: the window turns clicks and keys into events for a
+hal.runner.Board, and shows what the board says and believes.
+
+    app = App(screen, seed=7, lang="fr", audio=AudioOut("fr"))
+    while app.step(dt_ms): dt_ms = clock.tick(FPS)
+
+Tests construct an App on the dummy video driver and call step() with a
+made-up dt, posting real pygame events in between.
+"""
+
+import os
+import sys
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+from firmware import events  # noqa: E402
+from firmware.actions import PowerOff, Say, Sfx, StopAudio  # noqa: E402
+from hal.captions import Captions  # noqa: E402
+from hal.runner import Board  # noqa: E402
+
+from . import layout as L  # noqa: E402
+from .draw import BACKGROUND, BoardPainter, Scene  # noqa: E402
+from .fonts import Fonts  # noqa: E402
+from .keys import target_of_key  # noqa: E402
+from .labels import Labels  # noqa: E402
+from .panel import PanelPainter, draw_help  # noqa: E402
+from .window import (  # noqa: E402, F401  (tests and tools reach them as sim.app.*)
+    WINDOW,
+    Notices,
+    init_mixer,
+    make_audio,
+    no_display_reason,
+    no_window,
+    open_window,
+)
+
+FPS = 60
+BATTERY_EVERY_MS = 10000  # a battery reading every 10 s of board time, and at once when the gauge moves
+LOG_KEEP = 1000
+DARK_STATES = ("off", "asleep")
+
+
+class App:
+    def __init__(
+        self,
+        screen,
+        *,
+        seed=0,
+        lang="fr",
+        audio=None,
+        trace=None,
+        millivolts=4500,
+        switch_on=True,
+        selftest=None,
+        fullscreen=False,
+        debug=False,
+    ):
+        """`screen`: the display surface (handed in, like a bus). `audio`: an
+        hal.audio.AudioOut (or anything with its interface). `selftest`: a
+        sim.selftest.SelfTest to run before the board is switched on."""
+        self.screen = screen
+        self.lang = lang
+        self.seed = seed
+        self.audio = audio
+        self.captions = Captions(lang)
+        self.labels = Labels(lang, self.captions)
+        sinks = [self._show] + ([audio] if audio is not None else [])
+        self.board = Board(seed=seed, trace=trace, sinks=sinks)
+        self.fonts = Fonts()
+        self.board_painter = BoardPainter(self.fonts, self.labels)
+        self.panel_painter = PanelPainter(self.fonts, self.labels)
+        self._relayout(screen)
+        self.now = 0  # board time, ms: the sum of the dt given to step()
+        self.millivolts = millivolts
+        self.switch_on = False
+        self._switch_at_start = switch_on
+        self._next_battery = 0
+        self.keys_held = {}  # pygame key -> target
+        self.mouse_held = None
+        self.caption = []  # [[text, clips]] of the last burst of actions
+        self._speaking = None  # index in caption of the sentence playing
+        self.log = []  # [(text, kind)]
+        self.log_scroll = 0
+        self.debug = debug
+        self.help = False
+        self.fullscreen = fullscreen
+        self._windowed_size = WINDOW
+        self.selftest = selftest
+        self.running = True
+        self.dirty = True
+        self.frames_drawn = 0
+
+    # -- the loop -------------------------------------------------------------------
+
+    def step(self, dt_ms):
+        """One frame: events, update, draw if anything changed. False to quit."""
+        self.now += int(dt_ms)
+        for event in pygame.event.get():
+            self.handle(event)
+        self.update()
+        surface = pygame.display.get_surface()
+        if surface is not None and surface.get_size() != self.layout.size:
+            self._relayout(surface)  # resized without an event reaching us (a window manager's whim)
+        if self.dirty:
+            self.draw()
+            pygame.display.flip()
+            self.dirty = False
+        return self.running
+
+    def close(self):
+        self.board.close()
+
+    # -- input --------------------------------------------------------------------------
+
+    def handle(self, ev):
+        kind = ev.type
+        if kind == pygame.QUIT:
+            self.running = False
+        elif kind == pygame.KEYDOWN:
+            self._key_down(ev)
+        elif kind == pygame.KEYUP:
+            target = self.keys_held.pop(ev.key, None)
+            if target is not None:
+                self.release(target)
+        elif kind == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            if self.help:
+                self.help = False
+                self.dirty = True
+                return
+            target = self.layout.hit(ev.pos)
+            if target is not None:
+                self.mouse_held = target
+                self.press(target)
+        elif kind == pygame.MOUSEBUTTONUP and ev.button == 1:
+            if self.mouse_held is not None:
+                target, self.mouse_held = self.mouse_held, None
+                self.release(target)
+        elif kind == pygame.MOUSEWHEEL:
+            self.scroll(ev.y * 3)
+        elif kind in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self._relayout(pygame.display.get_surface() or self.screen)
+        elif kind == pygame.WINDOWFOCUSLOST:
+            self.release_all()  # the key-ups will go to another window
+        elif kind in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE, pygame.WINDOWRESTORED):
+            self.dirty = True
+
+    def _key_down(self, ev):
+        key = ev.key
+        if key == pygame.K_F1 or ev.unicode == "?":
+            self.help = not self.help
+        elif key == pygame.K_F3:
+            self.debug = not self.debug
+        elif key == pygame.K_F11:
+            self.toggle_fullscreen()
+        elif key == pygame.K_ESCAPE:
+            if self.help:
+                self.help = False
+            elif self.fullscreen:
+                self.toggle_fullscreen()
+            else:
+                self.running = False
+        elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            rows = max(1, self.panel_painter.log_rows - 1)
+            self.scroll(rows if key == pygame.K_PAGEUP else -rows)
+        else:
+            target = target_of_key(getattr(ev, "unicode", ""), getattr(ev, "scancode", 0))
+            if target is not None and key not in self.keys_held:
+                self.keys_held[key] = target
+                self.press(target)
+            return
+        self.dirty = True
+
+    def held(self, target):
+        return target == self.mouse_held or target in self.keys_held.values()
+
+    def press(self, target):
+        """A pad, button, switch or gauge pressed (by the mouse or a key)."""
+        self.dirty = True
+        kind = target[0]
+        if self.selftest is not None and not self.selftest.done:
+            return  # the self-test owns the board
+        if kind == "pad":
+            self.feed(events.PadDown(target[1]))
+        elif kind == "button":
+            self.feed(events.ButtonDown(target[1]))
+        elif kind == "switch":
+            self.set_switch(not self.switch_on)
+        elif kind == "battery":
+            self.set_battery(self.millivolts + target[1])
+        elif kind == "battery_at":
+            span = L.GAUGE_MAX_MV - L.GAUGE_MIN_MV
+            self.set_battery(round((L.GAUGE_MIN_MV + target[1] * span) / 10) * 10)
+
+    def release(self, target):
+        self.dirty = True
+        if self.held(target) or (self.selftest is not None and not self.selftest.done):
+            return  # still held by the other hand (key and mouse)
+        if target[0] == "pad":
+            self.feed(events.PadUp(target[1]))
+        elif target[0] == "button":
+            self.feed(events.ButtonUp(target[1]))
+
+    def release_all(self):
+        held = [t for t in [self.mouse_held, *self.keys_held.values()] if t is not None]
+        self.mouse_held = None
+        self.keys_held.clear()
+        for target in held:
+            self.release(target)
+
+    def set_switch(self, on):
+        self.switch_on = on
+        self._note(
+            "[%s %s]" % (self.labels.ui["switch"], self.labels.ui["switch_on" if on else "switch_off"])
+        )
+        self.feed(events.Switch(on))
+        if on:
+            self._next_battery = self.now  # a reading at once
+
+    def set_battery(self, millivolts):
+        self.millivolts = max(0, min(L.GAUGE_MAX_MV + 200, int(millivolts)))
+        self.dirty = True
+        if self.switch_on:
+            self._next_battery = self.now  # the gauge moved: a reading at once
+
+    def scroll(self, lines):
+        self.log_scroll = max(0, min(self.log_scroll + lines, max(0, 3 * len(self.log))))
+        self.dirty = True
+
+    def toggle_fullscreen(self):
+        if not self.fullscreen:
+            self._windowed_size = self.screen.get_size()
+            screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            screen = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+        self.fullscreen = not self.fullscreen
+        self._relayout(screen)
+
+    def _relayout(self, screen):
+        self.screen = screen
+        self.layout = L.Layout(screen.get_size())
+        self.fonts.set_scale(self.layout.scale)
+        self.dirty = True
+
+    # -- the board --------------------------------------------------------------------
+
+    def feed(self, event):
+        return self.board.feed(event, self.now)
+
+    def update(self):
+        if self.selftest is not None and not self.selftest.done:
+            if self.selftest.update(self.now):
+                self.dirty = True
+                if self.selftest.done:
+                    self._note(self.selftest.summary())
+            return
+        if self._switch_at_start:
+            self._switch_at_start = False
+            self.set_switch(True)
+        if self.switch_on and self.now >= self._next_battery:
+            self._next_battery = self.now + BATTERY_EVERY_MS
+            self.feed(events.Battery(self.millivolts))
+        self.feed(events.Tick())
+        if self.audio is not None:
+            if self.audio.poll():
+                self.feed(events.AudioDone())
+            self._follow_audio()
+
+    def _follow_audio(self):
+        """Which sentence of the caption is being spoken now."""
+        playing = self.audio.playing if self.audio.busy() else None
+        index = None
+        if playing is not None:
+            start = self._speaking or 0
+            for i in range(start, len(self.caption)):
+                if playing in self.caption[i][1]:
+                    index = i
+                    break
+        if index != self._speaking:
+            self._speaking = index
+            self.dirty = True
+
+    def _show(self, actions, now_ms):
+        """A Board sink: the caption and the log of what the board does."""
+        burst = []
+        for a in actions:
+            kind = type(a)
+            if kind is Say:
+                text = self.captions.of(a.clips)
+                burst.append([text, a.clips])
+                self._log(text, "say", now_ms)
+            elif kind is Sfx:
+                text = self.captions.clip(a.clip)
+                burst.append([text, (a.clip,)])
+                self._log(text, "sfx", now_ms)
+            elif kind is StopAudio:
+                self._speaking = None
+            elif kind is PowerOff:
+                self._log("[%s: %s]" % (self.labels.ui["off"], a.reason), "board", now_ms)
+        if burst:
+            self.caption = burst
+            self._speaking = None
+        self.dirty = True
+
+    def _log(self, text, kind, now_ms=None):
+        t = (self.now if now_ms is None else now_ms) // 1000
+        self.log.append(("%02d:%02d  %s" % (t // 60, t % 60, text), kind))
+        del self.log[:-LOG_KEEP]
+        self.dirty = True
+
+    def _note(self, text):
+        self._log(text, "board")
+
+    def notice(self, text):
+        """For hal.audio's one-line notices: shown in the log and on stderr."""
+        print("clue-fx: " + text, file=sys.stderr)
+        self._log(text, "notice")
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def scene(self):
+        n = self.board.narrator
+        s = Scene()
+        s.lit = {t for t in [self.mouse_held, *self.keys_held.values()] if t is not None}
+        selftest = self.selftest is not None and not self.selftest.done
+        if selftest:
+            s.lit = set(self.selftest.lit)
+        s.switch_on = self.switch_on
+        s.state = n.state
+        s.dark = n.state in DARK_STATES and not selftest
+        s.guests = n.guests
+        s.active = n.active
+        s.current = n.current
+        s.positions = n.positions
+        s.hidden = n.hidden
+        s.debug = self.debug
+        s.help = self.help
+        s.millivolts = self.millivolts
+        s.caption = [(text, i == self._speaking) for i, (text, _) in enumerate(self.caption)]
+        s.log = self.log
+        s.log_scroll = self.log_scroll
+        s.speaking = self._speaking is not None
+        backend = getattr(self.audio, "backend", "none")
+        s.title_note = "%s · %s %d · ♪ %s" % (self.lang, self.labels.ui["seed"], self.seed, backend)
+        s.status = self._status(n, selftest)
+        return s
+
+    def _status(self, n, selftest):
+        ui = self.labels.ui
+        if selftest:
+            return "%s  %d / %d" % (ui["selftest"], self.selftest.index + 1, len(self.selftest.numbers))
+        if n.state in DARK_STATES:
+            text = ui["asleep" if n.state == "asleep" else "off"]
+        elif n.state == "rollcall":
+            text = ui["rollcall"]
+        elif n.state == "over":
+            text = ui["over"]
+        elif n.current:
+            text = "%s %s" % (ui["turn"], self.labels.guests[n.current])
+        else:
+            text = ""
+        return text + ("   [%s]" % n.state if self.debug else "")
+
+    def draw(self):
+        scene = self.scene()
+        surface = self.screen
+        surface.fill(BACKGROUND)
+        self.board_painter.draw(surface, self.layout, scene)
+        self.panel_painter.draw(surface, self.layout, scene)
+        if scene.help:
+            draw_help(surface, self.layout, self.fonts, self.labels)
+        self.frames_drawn += 1
+
+
+def run(args, seed, lang):
+    """`clue-fx` / `clue-fx play`: the window until it is closed. Exit code."""
+    reason = no_display_reason()
+    if reason:
+        return no_window(reason)
+    try:
+        screen = open_window(getattr(args, "fullscreen", False))
+    except pygame.error as e:
+        return no_window(str(e) or "pygame found no display")
+    from hal.audio import AudioUnavailable
+    from hal.cli import open_trace
+
+    notices = Notices()
+    try:
+        audio = make_audio(lang, getattr(args, "audio", "auto"), getattr(args, "volume", 0.8), notices)
+    except AudioUnavailable as e:
+        pygame.quit()
+        print("clue-fx: %s" % e)
+        return 2
+    selftest = None
+    if getattr(args, "selftest", False):
+        from .selftest import SelfTest
+
+        selftest = SelfTest(audio, Captions(lang), dwell_ms=250)
+    app = App(
+        screen,
+        seed=seed,
+        lang=lang,
+        audio=audio,
+        trace=open_trace(args),
+        millivolts=getattr(args, "battery", 4500),
+        selftest=selftest,
+        fullscreen=getattr(args, "fullscreen", False),
+        debug=getattr(args, "debug", False),
+    )
+    notices.forward_to(app.notice)  # the audio's notices (no sound card, a missing WAV) show in the log
+    return loop(app, quit_after_selftest=False)
+
+
+def loop(app, quit_after_selftest=False):
+    clock = pygame.time.Clock()
+    dt = 0
+    try:
+        while app.step(dt):
+            if quit_after_selftest and app.selftest is not None and app.selftest.done:
+                break
+            dt = clock.tick(FPS)
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        app.close()
+        if app.audio is not None:
+            app.audio.close()
+        pygame.quit()
+    return 0

@@ -1,0 +1,364 @@
+"""Drawing the board: the lawn, the ring of places with its arrows, the START
+squares, the Manor with its buttons and switch, the guests' pawns, and the
+dark board when it is off. The side panel is in sim/panel.py.
+
+The painter draws a `Scene` (what there is to show) onto a surface through a
+`Layout` (where); it decides nothing.
+"""
+
+import math
+
+import pygame
+
+from firmware.board import BUTTONS, GUESTS, INSPECTEUR, PLACES, START_PADS, SUSPECTS
+
+from . import layout as L
+from .keys import key_of
+from .symbols import INK, Pen, draw_place, manoir
+
+BACKGROUND = (46, 36, 30)
+LAWN = (74, 120, 66)
+LAWN_EDGE = (52, 88, 48)
+GRAVEL = (196, 178, 140)
+ARROW = (92, 62, 36)
+PAD_FILL = (246, 238, 214)
+PAD_RIM = (92, 62, 36)
+LIT = (255, 214, 64)  # a pressed pad or button: tests look for this colour
+LIT_GLOW = (255, 240, 160)
+TEXT_ON_LAWN = (250, 246, 232)
+SIGN = (58, 44, 32)  # the plate under a place's name
+START_PAWN_W = 34  # the left end of a START square, where its pawn waits
+DARK = (0, 0, 0, 200)
+
+GUEST_COLOUR = {
+    "COMTE": (178, 34, 52),  # the Comte du Puy
+    "LAVANDE": (150, 110, 200),  # Lady Lavande
+    "PECHE": (250, 160, 110),  # Melle Pêche
+    "AZUR": (40, 120, 220),  # the Prince Azur
+}
+BUTTON_COLOUR = {
+    "STOP": (200, 50, 45),
+    "SEARCH": (60, 120, 200),
+    "REPEAT": (230, 140, 40),
+    "ACCUSE": (130, 60, 150),
+    "YES": (50, 150, 70),
+    "NO": (190, 60, 60),
+    "WAIT": (225, 190, 50),
+}
+SUSPECT_COLOUR = {
+    "MOUTARDE": (220, 180, 30),
+    "VIOLET": (120, 70, 170),
+    "OLIVE": (90, 140, 60),
+    "PERVENCHE": (120, 150, 230),
+    "ROSE": (230, 110, 150),
+    "LEBLANC": (235, 235, 235),
+    "FRANCIS": (140, 100, 70),
+    "BEAUMONT": (90, 90, 90),
+    INSPECTEUR: (20, 30, 80),
+}
+
+
+class Scene:
+    """What the window shows, gathered by the app each frame it redraws."""
+
+    def __init__(self):
+        self.lit = set()  # targets held down
+        self.switch_on = False
+        self.dark = False
+        self.state = "off"
+        self.guests = {}  # enrolled guest -> place, None on START
+        self.active = []
+        self.current = None
+        self.positions = {}
+        self.hidden = set()
+        self.debug = False
+        self.help = False
+        self.millivolts = 4500
+        self.caption = []  # [(text, speaking)]
+        self.log = []  # [(text, kind)]
+        self.log_scroll = 0
+        self.speaking = False
+        self.title_note = ""
+        self.status = ""
+
+
+def _text(surface, font, text, colour, *, center=None, topleft=None, midtop=None):
+    img = font.render(text, True, colour)
+    rect = img.get_rect()
+    if center is not None:
+        rect.center = center
+    elif midtop is not None:
+        rect.midtop = midtop
+    else:
+        rect.topleft = topleft
+    surface.blit(img, rect)
+    return rect
+
+
+def _fit(fonts, text, size, face, width):
+    """The largest font up to `size` in which `text` fits `width` pixels."""
+    font = fonts.get(size, face)
+    while size > 6 and font.size(text)[0] > width:
+        size -= 1
+        font = fonts.get(size, face)
+    return font
+
+
+class BoardPainter:
+    def __init__(self, fonts, labels):
+        self.fonts = fonts
+        self.labels = labels
+
+    def draw(self, surface, lay, scene):
+        pygame.draw.rect(surface, LAWN, lay.r(L.BOARD), border_radius=lay.n(18))
+        pygame.draw.rect(surface, LAWN_EDGE, lay.r(L.BOARD), lay.n(6), border_radius=lay.n(18))
+        self._ring(surface, lay)
+        for place in PLACES:
+            self._place(surface, lay, place, ("pad", place) in scene.lit)
+        for pad in START_PADS:
+            self._start(surface, lay, pad, ("pad", pad) in scene.lit)
+        self._manor(surface, lay)
+        for button in BUTTONS:
+            self._button(surface, lay, button, ("button", button) in scene.lit)
+        self._pawns(surface, lay, scene)
+        if scene.debug and not scene.dark:
+            self._debug(surface, lay, scene)
+        if scene.dark:
+            self._dark(surface, lay, scene)
+        self._switch(surface, lay, scene.switch_on, ("switch",) in scene.lit)
+
+    # -- the ring -------------------------------------------------------------
+
+    def _ring(self, surface, lay):
+        centres = [L.place_center(p) for p in PLACES]
+        for i, a in enumerate(centres):
+            b = centres[(i + 1) % len(centres)]
+            pygame.draw.line(surface, GRAVEL, lay.p(a), lay.p(b), lay.n(34))
+            pygame.draw.circle(surface, GRAVEL, lay.p(a), lay.n(17))
+        for i, a in enumerate(centres):
+            self._arrow(surface, lay, a, centres[(i + 1) % len(centres)])
+
+    def _arrow(self, surface, lay, a, b):
+        """A double-headed arrow between two place symbols (diagram 9)."""
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        d = math.hypot(dx, dy)
+        ux, uy = dx / d, dy / d
+        gap = L.PAD_R + 10
+        p0 = (a[0] + ux * gap, a[1] + uy * gap)
+        p1 = (b[0] - ux * gap, b[1] - uy * gap)
+        pygame.draw.line(surface, ARROW, lay.p(p0), lay.p(p1), lay.n(5))
+        for tip, sign in ((p0, -1), (p1, 1)):
+            back = (tip[0] - sign * ux * 16, tip[1] - sign * uy * 16)
+            left = (back[0] - uy * 10, back[1] + ux * 10)
+            right = (back[0] + uy * 10, back[1] - ux * 10)
+            pygame.draw.polygon(surface, ARROW, [lay.p(tip), lay.p(left), lay.p(right)])
+
+    def _place(self, surface, lay, place, lit):
+        c = L.place_center(place)
+        fill = LIT if lit else PAD_FILL
+        if lit:
+            pygame.draw.circle(surface, LIT_GLOW, lay.p(c), lay.n(L.PAD_R + 9))
+        pygame.draw.circle(surface, fill, lay.p(c), lay.n(L.PAD_R))
+        pygame.draw.circle(surface, PAD_RIM, lay.p(c), lay.n(L.PAD_R), lay.n(3))
+        draw_place(surface, place, lay.p((c[0], c[1] - 4)), L.PAD_R * 0.6 * lay.scale, fill)
+        name = self.labels.places[place]
+        font = self.fonts.get(15, "bold")
+        below = lay.p((c[0], c[1] + L.PAD_R + 6))
+        plate = pygame.Rect((0, 0), font.size(name)).inflate(lay.n(14), lay.n(4))
+        plate.midtop = (below[0], below[1] - lay.n(2))
+        pygame.draw.rect(surface, SIGN, plate, border_radius=lay.n(7))  # a signpost: readable over the arrows
+        _text(surface, font, name, TEXT_ON_LAWN, midtop=below)
+        self._key(surface, lay, ("pad", place), (c[0] - L.PAD_R * 0.72, c[1] - L.PAD_R * 0.72))
+
+    def _key(self, surface, lay, target, at):
+        pygame.draw.circle(surface, INK, lay.p(at), lay.n(11))
+        _text(surface, self.fonts.get(13, "bold"), key_of(target).upper(), (255, 255, 255), center=lay.p(at))
+
+    def _start(self, surface, lay, pad, lit):
+        guest = L.guest_of_start_pad(pad)
+        rect = L.start_rect(pad)
+        colour = GUEST_COLOUR[guest]
+        pygame.draw.rect(surface, LIT if lit else PAD_FILL, lay.r(rect), border_radius=lay.n(8))
+        pygame.draw.rect(surface, colour, lay.r(rect), lay.n(5), border_radius=lay.n(8))
+        x, y, w, h = rect
+        mid = x + START_PAWN_W + (w - START_PAWN_W) / 2  # the text right of the pawn's spot
+        _text(
+            surface, self.fonts.get(15, "bold"), self.labels.ui["start"], colour, center=lay.p((mid, y + 24))
+        )
+        name = self.labels.guests[guest]
+        font = _fit(self.fonts, name, 14, "narrow", lay.n(w - START_PAWN_W - 10))
+        _text(surface, font, name, INK, center=lay.p((mid, y + 46)))
+        self._key(surface, lay, ("pad", pad), (x + w - 4, y + 4))
+
+    # -- the Manor, its buttons and switch --------------------------------------
+
+    def _manor(self, surface, lay):
+        x, y, w, h = L.MANOR
+        pygame.draw.rect(
+            surface, (60, 50, 44), lay.r((x - 6, y + h - 30, w + 12, 40)), border_radius=lay.n(6)
+        )
+        pen = Pen(surface, lay.p((x + w / 2 + 10, y + h / 2 - 14)), 118 * lay.scale, LAWN)
+        manoir(pen)
+        _text(
+            surface,
+            self.fonts.get(16, "serif"),
+            self.labels.ui["manor"],
+            (240, 228, 200),
+            center=lay.p((x + w / 2, y + h - 10)),
+        )
+
+    def _button(self, surface, lay, button, lit):
+        rect = L.button_rect(button)
+        x, y, w, h = rect
+        colour = BUTTON_COLOUR[button]
+        pygame.draw.rect(surface, (30, 24, 20), lay.r((x + 2, y + 4, w, h)), border_radius=lay.n(12))
+        pygame.draw.rect(surface, LIT if lit else colour, lay.r(rect), border_radius=lay.n(12))
+        pygame.draw.rect(
+            surface, (255, 255, 255) if lit else (30, 24, 20), lay.r(rect), lay.n(2), border_radius=lay.n(12)
+        )
+        self._button_icon(surface, lay, button, (x + w / 2, y + h / 2 - 4), INK if lit else (255, 255, 255))
+        label = self.labels.buttons[button]
+        font = _fit(self.fonts, label, 12, "narrow", lay.n(w + 8))
+        below = lay.p((x + w / 2, y + h + 6))
+        _text(surface, font, label, (20, 30, 16), midtop=(below[0] + 1, below[1] + 1))
+        _text(surface, font, label, TEXT_ON_LAWN, midtop=below)
+        font = self.fonts.get(11, "bold")
+        _text(
+            surface,
+            font,
+            key_of(("button", button)).upper(),
+            INK if lit else (255, 255, 255),
+            center=lay.p((x + w - 9, y + h - 10)),
+        )
+
+    def _button_icon(self, surface, lay, button, c, ink):
+        pen = Pen(surface, lay.p(c), 15 * lay.scale, ink)
+        if button == "STOP":
+            pen.poly(
+                ink,
+                [
+                    (math.cos(a) * 0.9, math.sin(a) * 0.9)
+                    for a in (math.pi / 8 + i * math.pi / 4 for i in range(8))
+                ],
+                0.18,
+            )
+        elif button == "SEARCH":
+            pen.circle(ink, -0.2, -0.2, 0.55, 0.18)
+            pen.line(ink, (0.2, 0.2), (0.75, 0.75), 0.26)
+        elif button == "REPEAT":
+            r = pen.u * 0.7
+            rect = pygame.Rect(0, 0, round(2 * r), round(2 * r))
+            rect.center = pen.p(0, 0)
+            pygame.draw.arc(surface, ink, rect, 0.6, 5.4, pen.w(0.2))
+            pen.poly(ink, [(0.45, -0.75), (0.95, -0.35), (0.35, -0.1)])
+        elif button == "ACCUSE":
+            pen.rect(ink, -0.12, -0.85, 0.24, 1.05)
+            pen.circle(ink, 0, 0.62, 0.15)
+        elif button == "YES":
+            pen.lines(ink, [(-0.7, 0.0), (-0.2, 0.55), (0.75, -0.6)], 0.24)
+        elif button == "NO":
+            pen.line(ink, (-0.6, -0.6), (0.6, 0.6), 0.24)
+            pen.line(ink, (-0.6, 0.6), (0.6, -0.6), 0.24)
+        elif button == "WAIT":
+            pen.poly(ink, [(-0.55, -0.8), (0.55, -0.8), (0, 0), (0.55, 0.8), (-0.55, 0.8), (0, 0)], 0.14)
+
+    def _switch(self, surface, lay, on, lit):
+        x, y, w, h = L.SWITCH
+        pygame.draw.rect(
+            surface,
+            LIT if lit else (40, 34, 30),
+            lay.r((x - 5, y - 5, w + 10, h + 10)),
+            border_radius=lay.n(8),
+        )
+        pygame.draw.rect(surface, (40, 34, 30), lay.r((x - 1, y - 1, w + 2, h + 2)), border_radius=lay.n(6))
+        pygame.draw.rect(
+            surface, (20, 16, 14), lay.r((x + w / 2 - 7, y + 22, 14, h - 44)), border_radius=lay.n(6)
+        )
+        knob_y = y + 22 if on else y + h - 44
+        pygame.draw.rect(
+            surface,
+            (90, 200, 90) if on else (200, 70, 60),
+            lay.r((x + 8, knob_y, w - 16, 22)),
+            border_radius=lay.n(5),
+        )
+        font = self.fonts.get(11, "bold")
+        _text(surface, font, self.labels.ui["switch_on"], (230, 230, 220), center=lay.p((x + w / 2, y + 10)))
+        _text(
+            surface,
+            font,
+            self.labels.ui["switch_off"],
+            (230, 230, 220),
+            center=lay.p((x + w / 2, y + h - 10)),
+        )
+        self._key(surface, lay, ("switch",), (x + w + 8, y + h / 2))
+
+    # -- pawns ------------------------------------------------------------------
+
+    def _pawns(self, surface, lay, scene):
+        at = {}
+        for guest in GUESTS:
+            if guest in scene.guests:
+                at.setdefault(scene.guests[guest] or "START_" + guest, []).append(guest)
+        for spot, guests in at.items():
+            if spot in PLACES:
+                cx, cy = L.place_center(spot)
+                cy -= L.PAD_R - 4
+            else:
+                x, y, w, h = L.start_rect(spot)
+                cx, cy = x + START_PAWN_W / 2 + 4, y + h - 16
+            for i, guest in enumerate(guests):
+                dx = (i - (len(guests) - 1) / 2) * 22
+                self._pawn(
+                    surface,
+                    lay,
+                    (cx + dx, cy),
+                    guest,
+                    current=guest == scene.current,
+                    out=guest not in scene.active and bool(scene.active),
+                )
+
+    def _pawn(self, surface, lay, foot, guest, *, current, out):
+        colour = GUEST_COLOUR[guest]
+        if out:
+            colour = tuple((c + 160) // 2 for c in colour)
+        x, y = foot
+        if current:
+            pygame.draw.ellipse(surface, LIT, lay.r((x - 16, y - 5, 32, 12)))
+        pygame.draw.ellipse(surface, INK, lay.r((x - 11, y - 5, 22, 9)))
+        body = [lay.p(pt) for pt in ((x - 9, y), (x - 4, y - 18), (x + 4, y - 18), (x + 9, y))]
+        pygame.draw.polygon(surface, colour, body)
+        pygame.draw.polygon(surface, INK, body, lay.n(2))
+        pygame.draw.circle(surface, colour, lay.p((x, y - 22)), lay.n(7))
+        pygame.draw.circle(surface, INK, lay.p((x, y - 22)), lay.n(7), lay.n(2))
+
+    # -- overlays on the board ----------------------------------------------------
+
+    def _debug(self, surface, lay, scene):
+        """Where every suspect and the Inspecteur really are: a token on the
+        right of each place; a hidden one is dark with a coloured rim."""
+        by_place = {}
+        for who in SUSPECTS + (INSPECTEUR,):
+            if who in scene.positions:
+                by_place.setdefault(scene.positions[who], []).append(who)
+        font = self.fonts.get(10, "bold")
+        for place, whos in by_place.items():
+            cx, cy = L.place_center(place)
+            for i, who in enumerate(whos):
+                a = -0.95 + i * 0.34
+                pos = (cx + math.cos(a) * (L.PAD_R + 13), cy + math.sin(a) * (L.PAD_R + 13))
+                colour = SUSPECT_COLOUR[who]
+                hidden = who in scene.hidden
+                pygame.draw.circle(surface, (30, 30, 30) if hidden else colour, lay.p(pos), lay.n(11))
+                pygame.draw.circle(surface, colour if hidden else INK, lay.p(pos), lay.n(11), lay.n(2))
+                ink = (255, 255, 255) if hidden or sum(colour) < 400 else INK
+                _text(surface, font, "In" if who == INSPECTEUR else who[:2].title(), ink, center=lay.p(pos))
+
+    def _dark(self, surface, lay, scene):
+        box = lay.r(L.BOARD)
+        veil = pygame.Surface(box[2:], pygame.SRCALPHA)
+        veil.fill(DARK)
+        surface.blit(veil, box[:2])
+        title = self.labels.ui["asleep" if scene.state == "asleep" else "off"]
+        cx = L.BOARD[0] + L.BOARD[2] / 2
+        _text(surface, self.fonts.get(30, "serif"), title, (200, 190, 170), center=lay.p((cx, 600)))
+        _text(surface, self.fonts.get(18), self.labels.ui["wake"], (170, 160, 140), center=lay.p((cx, 640)))

@@ -1,0 +1,113 @@
+"""The words printed on the desktop board, per edition. Names of places,
+guests and suspects come from the sounds manifest (hal.captions), so the
+window and the voice always agree; the rest is the board's own print."""
+
+from firmware.board import GUESTS, INSPECTEUR, PLACES, SUSPECTS
+
+BUTTON_TEXT = {
+    "fr": {
+        "STOP": "STOP",
+        "SEARCH": "RECHERCHE",
+        "REPEAT": "RÉPÉTER",
+        "ACCUSE": "ACCUSATION",
+        "YES": "OUI",
+        "NO": "NON",
+        "WAIT": "ATTENDRE",
+    },
+    "en": {
+        "STOP": "STOP",
+        "SEARCH": "SEARCH",
+        "REPEAT": "REPEAT",
+        "ACCUSE": "ACCUSATION",
+        "YES": "YES",
+        "NO": "NO",
+        "WAIT": "WAIT",
+    },
+}
+
+UI = {
+    "fr": {
+        "title": "Clue FX — le plateau parlant",
+        "seed": "graine",
+        "battery": "piles",
+        "caption": "Edmond dit",
+        "log": "Journal",
+        "off": "Plateau éteint",
+        "asleep": "Plateau endormi",
+        "wake": "O : interrupteur MARCHE/ARRÊT",
+        "turn": "Tour de jeu :",
+        "rollcall": "Appel des invités",
+        "over": "Partie terminée",
+        "footer": "F1 aide   F3 débogage   F11 plein écran",
+        "help": "Touches",
+        "hidden": "caché",
+        "debug": "Où ils sont vraiment",
+        "selftest": "Auto-test",
+        "start": "DÉPART",
+        "switch_on": "MARCHE",
+        "switch_off": "ARRÊT",
+        "window": {
+            "help": "aide",
+            "debug": "débogage",
+            "fullscreen": "plein écran",
+            "log": "faire défiler le journal",
+            "quit": "quitter",
+        },
+        "switch": "interrupteur",
+        "battery_keys": "piles −100 mV / +100 mV",
+        "manor": "Manoir Tudor",
+    },
+    "en": {
+        "title": "Clue FX — the talking board",
+        "seed": "seed",
+        "battery": "batteries",
+        "caption": "Edmond says",
+        "log": "Log",
+        "off": "The board is off",
+        "asleep": "The board is asleep",
+        "wake": "O: the ON/OFF switch",
+        "turn": "Turn:",
+        "rollcall": "Roll call",
+        "over": "Game over",
+        "footer": "F1 help   F3 debug   F11 full screen",
+        "help": "Keys",
+        "hidden": "hidden",
+        "debug": "Where they really are",
+        "selftest": "Self-test",
+        "start": "START",
+        "switch_on": "ON",
+        "switch_off": "OFF",
+        "window": {
+            "help": "help",
+            "debug": "debug",
+            "fullscreen": "full screen",
+            "log": "scroll the log",
+            "quit": "quit",
+        },
+        "switch": "ON/OFF switch",
+        "battery_keys": "batteries −100 mV / +100 mV",
+        "manor": "Tudor Manor",
+    },
+}
+
+_ARTICLES = ("le ", "la ", "les ", "l'", "the ")
+
+
+def bare(text):
+    """'la piscine' -> 'Piscine', "l'écurie" -> 'Écurie', 'the stables' -> 'Stables'."""
+    for article in _ARTICLES:
+        if text.lower().startswith(article):
+            text = text[len(article) :]
+            break
+    return text[:1].upper() + text[1:]
+
+
+class Labels:
+    def __init__(self, lang, captions):
+        self.lang = lang
+        self.ui = UI[lang]
+        self.buttons = BUTTON_TEXT[lang]
+        self.places = {p: bare(captions.clip_by_name("place." + p)) for p in PLACES}
+        self.guests = {g: bare(captions.clip_by_name("guest." + g)) for g in GUESTS}
+        self.suspects = {s: bare(captions.clip_by_name("suspect." + s)) for s in SUSPECTS}
+        self.suspects[INSPECTEUR] = bare(captions.clip_by_name("inspecteur"))

@@ -1,0 +1,171 @@
+"""The side panel (title, status, battery gauge, caption, log) and the help
+overlay. Like the board painter it draws a Scene and decides nothing."""
+
+import pygame
+
+from firmware.board import BUTTONS, INSPECTEUR, PLACES, START_PADS, SUSPECTS
+
+from . import layout as L
+from .draw import LIT, _fit, _text
+from .fonts import wrap
+from .keys import WINDOW_KEYS, key_of
+
+PANEL_BG = (32, 26, 22)
+BOX_BG = (22, 18, 16)
+BOX_EDGE = (90, 72, 54)
+TEXT = (236, 228, 210)
+DIM = (150, 140, 124)
+GOLD = (230, 190, 90)
+LOG_COLOUR = {"say": TEXT, "sfx": (150, 190, 230), "board": GOLD, "notice": (240, 130, 110)}
+
+
+def gauge_colour(mv):
+    if mv < 3300:
+        return (210, 60, 50)
+    if mv < 3600:
+        return (235, 160, 40)
+    return (90, 190, 90)
+
+
+class PanelPainter:
+    def __init__(self, fonts, labels):
+        self.fonts = fonts
+        self.labels = labels
+        self.log_rows = 0  # how many log lines fit (set at each draw)
+
+    def draw(self, surface, lay, scene):
+        pygame.draw.rect(surface, PANEL_BG, lay.r(L.PANEL), border_radius=lay.n(12))
+        x, y, w, h = L.TITLE
+        _text(surface, self.fonts.get(24, "serif"), self.labels.ui["title"], GOLD, topleft=lay.p((x, y)))
+        _text(surface, self.fonts.get(12), scene.title_note, DIM, topleft=lay.p((x, y + 32)))
+        x, y, w, h = L.STATUS
+        _text(surface, self.fonts.get(17, "bold"), scene.status, TEXT, topleft=lay.p((x, y + 6)))
+        self._gauge(surface, lay, scene.millivolts)
+        self._caption(surface, lay, scene)
+        if scene.debug:
+            self._debug(surface, lay, scene)
+        self._log(surface, lay, scene, L.LOG_DEBUG if scene.debug else L.LOG)
+        x, y, w, h = L.FOOTER
+        _text(surface, self.fonts.get(13), self.labels.ui["footer"], DIM, topleft=lay.p((x, y)))
+
+    def _gauge(self, surface, lay, mv):
+        x, y, w, h = L.GAUGE
+        frac = min(1.0, max(0.0, (mv - L.GAUGE_MIN_MV) / (L.GAUGE_MAX_MV - L.GAUGE_MIN_MV)))
+        pygame.draw.rect(surface, BOX_BG, lay.r(L.GAUGE), border_radius=lay.n(6))
+        if frac > 0:
+            pygame.draw.rect(
+                surface,
+                gauge_colour(mv),
+                lay.r((x + 3, y + 3, (w - 6) * frac, h - 6)),
+                border_radius=lay.n(4),
+            )
+        for mark in (3300, 3600):
+            mx = x + w * (mark - L.GAUGE_MIN_MV) / (L.GAUGE_MAX_MV - L.GAUGE_MIN_MV)
+            pygame.draw.line(surface, (250, 250, 250), lay.p((mx, y + 2)), lay.p((mx, y + h - 2)), lay.n(1))
+        pygame.draw.rect(surface, BOX_EDGE, lay.r(L.GAUGE), lay.n(2), border_radius=lay.n(6))
+        pygame.draw.rect(surface, BOX_EDGE, lay.r((x + w, y + 12, 6, h - 24)))
+        text = "%s  %d mV" % (self.labels.ui["battery"], mv)
+        _text(
+            surface, self.fonts.get(16, "bold"), text, (255, 255, 255), center=lay.p((x + w / 2, y + h / 2))
+        )
+        for rect, sign in ((L.GAUGE_MINUS, "−"), (L.GAUGE_PLUS, "+")):
+            pygame.draw.rect(surface, BOX_BG, lay.r(rect), border_radius=lay.n(6))
+            pygame.draw.rect(surface, BOX_EDGE, lay.r(rect), lay.n(2), border_radius=lay.n(6))
+            rx, ry, rw, rh = rect
+            _text(surface, self.fonts.get(22, "bold"), sign, TEXT, center=lay.p((rx + rw / 2, ry + rh / 2)))
+
+    def _box(self, surface, lay, rect, title, note=""):
+        pygame.draw.rect(surface, BOX_BG, lay.r(rect), border_radius=lay.n(8))
+        pygame.draw.rect(surface, BOX_EDGE, lay.r(rect), lay.n(2), border_radius=lay.n(8))
+        x, y, w, h = rect
+        _text(surface, self.fonts.get(13, "bold"), title + note, DIM, topleft=lay.p((x + 12, y + 8)))
+
+    def _caption(self, surface, lay, scene):
+        x, y, w, h = L.CAPTION
+        self._box(surface, lay, L.CAPTION, self.labels.ui["caption"], "  ♪" if scene.speaking else "")
+        font = self.fonts.get(19)
+        line_h = font.get_linesize()
+        top = lay.p((x + 14, y + 32))
+        bottom = lay.p((x, y + h - 8))[1]
+        rows = []
+        for text, speaking in scene.caption:
+            for line in wrap(font, text, lay.n(w - 28)):
+                rows.append((line, speaking))
+        rows = rows[-max(1, (bottom - top[1]) // line_h) :]  # the newest sentences when too many
+        yy = top[1]
+        for line, speaking in rows:
+            _text(surface, font, line, (255, 255, 255) if speaking else (200, 192, 176), topleft=(top[0], yy))
+            yy += line_h
+
+    def _debug(self, surface, lay, scene):
+        """The debug list: every suspect and the Inspecteur, their real place."""
+        x, y, w, h = L.DEBUG_BOX
+        self._box(surface, lay, L.DEBUG_BOX, self.labels.ui["debug"], "  (F3)")
+        font = self.fonts.get(13)
+        for i, who in enumerate(SUSPECTS + (INSPECTEUR,)):
+            place = scene.positions.get(who)
+            if place is None:
+                continue
+            hidden = who in scene.hidden
+            _text(
+                surface,
+                font,
+                self.labels.suspects[who],
+                GOLD if hidden else TEXT,
+                topleft=lay.p((x + 12, y + 28 + i * 15)),
+            )
+            where = self.labels.places[place] + ("  (%s)" % self.labels.ui["hidden"] if hidden else "")
+            _text(surface, font, where, GOLD if hidden else TEXT, topleft=lay.p((x + 190, y + 28 + i * 15)))
+
+    def _log(self, surface, lay, scene, rect):
+        x, y, w, h = rect
+        note = "  (↑ %d)" % scene.log_scroll if scene.log_scroll else ""
+        self._box(surface, lay, rect, self.labels.ui["log"], note)
+        font = self.fonts.get(13)
+        line_h = font.get_linesize()
+        top = lay.p((x + 12, y + 30))[1]
+        bottom = lay.p((x, y + h - 8))[1]
+        self.log_rows = max(1, (bottom - top) // line_h)
+        rows = []
+        skip = scene.log_scroll
+        for text, kind in reversed(scene.log):  # from the newest up, only as far as shows
+            lines = wrap(font, text, lay.n(w - 24))
+            for line in reversed(lines):
+                if skip:
+                    skip -= 1
+                    continue
+                rows.append((line, kind))
+            if len(rows) >= self.log_rows:
+                break
+        yy = bottom - line_h
+        for line, kind in rows[: self.log_rows]:
+            _text(surface, font, line, LOG_COLOUR.get(kind, TEXT), topleft=(lay.p((x + 12, 0))[0], yy))
+            yy -= line_h
+
+
+def draw_help(surface, lay, fonts, labels):
+    """The keys of every pad and button, over the board."""
+    x, y, w, h = 60, 60, 700, 680
+    box = lay.r((x, y, w, h))
+    veil = pygame.Surface(box[2:], pygame.SRCALPHA)
+    veil.fill((12, 10, 8, 246))
+    surface.blit(veil, box[:2])
+    pygame.draw.rect(surface, GOLD, box, lay.n(2), border_radius=lay.n(8))
+    _text(surface, fonts.get(24, "serif"), labels.ui["help"], GOLD, topleft=lay.p((x + 24, y + 16)))
+    rows = [(key_of(("pad", p)), labels.places[p]) for p in PLACES]
+    rows += [
+        (key_of(("pad", p)), "%s — %s" % (labels.ui["start"], labels.guests[L.guest_of_start_pad(p)]))
+        for p in START_PADS
+    ]
+    right = [(key_of(("button", b)), labels.buttons[b]) for b in BUTTONS]
+    right += [("o", labels.ui["switch"]), ("− / +", labels.ui["battery_keys"])]
+    right += [(k, labels.ui["window"][what]) for k, what in WINDOW_KEYS]
+    font = fonts.get(16)
+    for col, items in ((0, rows), (1, right)):
+        for i, (key, what) in enumerate(items):
+            px, py = x + 28 + col * 340, y + 64 + i * 34
+            kb = lay.r((px, py, 92, 26))
+            pygame.draw.rect(surface, (60, 50, 40), kb, border_radius=lay.n(5))
+            kfont = _fit(fonts, key.upper() if len(key) == 1 else key, 16, "bold", kb[2] - lay.n(6))
+            _text(surface, kfont, key.upper() if len(key) == 1 else key, LIT, center=pygame.Rect(kb).center)
+            _text(surface, font, what, (236, 228, 210), topleft=lay.p((px + 104, py + 3)))

@@ -1,0 +1,111 @@
+"""Screenshots of the desktop board's real window, for the README.
+
+    python tools/screenshot.py            # docs/screenshot.png (en) and docs/screenshot-fr-debug.png
+
+Where there is no display it runs itself again under Xvfb (xvfb-run, Debian
+package xvfb); the picture is taken from the X server by ImageMagick's
+`import` (package imagemagick), so it shows what a user's screen shows. The
+game is scripted: a fixed seed, a roll call, three turns, a pawn held down.
+"""
+
+import argparse
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+SIZE = (1280, 800)
+SHOTS = (  # file, edition, debug overlay, help overlay
+    ("docs/screenshot.png", "en", False, False),
+    ("docs/screenshot-fr-debug.png", "fr", True, False),
+)
+
+
+def under_xvfb(argv):
+    """Run this script again inside a fresh Xvfb server."""
+    if not shutil.which("xvfb-run"):
+        sys.exit("screenshot: no display and no xvfb-run: apt-get install xvfb imagemagick")
+    cmd = ["xvfb-run", "-a", "-s", "-screen 0 %dx%dx24" % SIZE, sys.executable, __file__, *argv]
+    return subprocess.call(cmd)
+
+
+def scripted_game(app, pygame):
+    """Roll call (three guests), two turns, and a pawn pressed on the third."""
+
+    def key(ch, down=True, up=True):
+        if down:
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=ord(ch), unicode=ch, mod=0, scancode=0))
+            app.step(33)
+        if up:
+            pygame.event.post(pygame.event.Event(pygame.KEYUP, key=ord(ch), mod=0, scancode=0))
+            app.step(33)
+
+    app.step(0)
+    for ch in "yyny":
+        key(ch)
+    for place_key in "47":
+        key(place_key)
+        for _ in range(30):
+            app.step(1000)  # half a minute of thinking
+        key("s")
+    key("2", up=False)  # held: the pad is lit in the picture
+
+
+def shoot(out, lang, seed, debug, help_overlay):
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from sim import app as sim_app
+
+    pygame = sim_app.pygame
+    screen = sim_app.open_window()
+    audio = sim_app.make_audio(lang, "silent", 0.8, print)
+    app = sim_app.App(screen, seed=seed, lang=lang, audio=audio, debug=debug)
+    scripted_game(app, pygame)
+    app.help = help_overlay
+    app.dirty = True
+    for _ in range(5):
+        app.step(33)
+        time.sleep(0.05)  # let the X server draw the window
+    window = pygame.display.get_wm_info().get("window")
+    target = ROOT / out
+    target.parent.mkdir(parents=True, exist_ok=True)
+    cmd = ["import", "-window", str(window) if window else "root", str(target)]
+    subprocess.run(cmd, check=True)
+    pygame.quit()
+    print("screenshot: %s (%s, seed %d%s)" % (out, lang, seed, ", debug overlay" if debug else ""))
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--seed", type=int, default=11, help="the board's seed (default 11)")
+    p.add_argument("--only", metavar="FILE", help="take only this one of the screenshots")
+    args = p.parse_args(argv)
+    if not shutil.which("import"):
+        sys.exit("screenshot: ImageMagick's import is missing: apt-get install imagemagick")
+    if not os.environ.get("DISPLAY"):
+        return under_xvfb(argv)
+    for out, lang, debug, help_overlay in SHOTS:
+        if args.only and args.only != out:
+            continue
+        # one process per picture: pygame's display starts fresh each time
+        code = subprocess.call(
+            [
+                sys.executable,
+                "-c",
+                "import sys; sys.path.insert(0, %r); import screenshot; "
+                "screenshot.shoot(%r, %r, %d, %r, %r)"
+                % (str(ROOT / "tools"), out, lang, args.seed, debug, help_overlay),
+            ]
+        )
+        if code:
+            return code
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
