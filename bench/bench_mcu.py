@@ -1,0 +1,220 @@
+"""What the board's program costs under MicroPython, measured in one run:
+
+- the heap a whole game needs under the real `micropython` (the scripted game
+  of tests/test_mcu_game.py: roll call, turns, accusations, 15 minutes of
+  silence to the idle sleep) run in a 64 KB heap of 32-bit words
+  (`-X heapsize=64wK`: this port is 64-bit, where every pointer and GC block
+  is twice a Pico's size; `w` scales the heap to match): the most heap in
+  use after a collection, and the smallest heap the game still runs in;
+- the total size of the .mpy files `clue-fx flash` copies, per program
+  (target: 48 KB at most);
+- the time of one `Narrator.handle` on MicroPython against CPython, the
+  same events of the same game, in this run (the ratio).
+
+    python bench/bench_mcu.py [--seed 7] [--rounds 20]
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+from firmware import Narrator  # noqa: E402
+from hal import deploy  # noqa: E402
+from hal.trace import read  # noqa: E402
+from tests.mcu import harness  # noqa: E402
+
+TARGET_MPY = 48 * 1024
+
+# Run by micropython: replays the game's events into fresh Narrators and
+# prints the microseconds per handle.
+TIMER = """
+import json, time
+from firmware import Narrator, events
+with open(%r) as f:
+    data = json.load(f)
+seed = data["seed"]
+evs = [(t, events.from_dict(d)) for t, d in data["events"]]
+PRESSES = ("PadDown", "ButtonDown")
+presses = sum(1 for t, e in evs if type(e).__name__ in PRESSES)
+best = None
+best_press = None
+for _ in range(%d):
+    n = Narrator(seed=seed)
+    in_presses = 0
+    t0 = time.ticks_us()
+    for t, e in evs:
+        if type(e).__name__ in PRESSES:
+            p0 = time.ticks_us()
+            n.handle(e, t)
+            in_presses += time.ticks_diff(time.ticks_us(), p0)
+        else:
+            n.handle(e, t)
+    us = time.ticks_diff(time.ticks_us(), t0)
+    best = us if best is None or us < best else best
+    best_press = in_presses if best_press is None or in_presses < best_press else best_press
+print(json.dumps({"us_per_handle": best / len(evs), "us_per_press": best_press / presses, "events": len(evs)}))
+"""
+
+FOOTPRINT = """
+import gc
+gc.collect(); a = gc.mem_alloc()
+import machine, time
+gc.collect(); b = gc.mem_alloc()
+import firmware
+gc.collect(); c = gc.mem_alloc()
+from hal.mcu import standalone, wiring, clock, config
+gc.collect(); d = gc.mem_alloc()
+print(b - a, c - b, d - c)
+"""
+
+
+def run_mpy(build_dir, code, heap="2M"):
+    r = subprocess.run(
+        [harness.micropython(), "-X", "heapsize=" + heap, "-c", code],
+        env=harness.env_for(build_dir),
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    if r.returncode != 0:
+        raise SystemExit("micropython failed:\n%s%s" % (r.stdout, r.stderr))
+    return r.stdout.strip().splitlines()[-1]
+
+
+def game_runs(build_dir, script, work, heap):
+    try:
+        harness.run_game(build_dir, script, work, heap=heap)
+        return True
+    except AssertionError as e:
+        if "MemoryError" in str(e):
+            return False
+        raise
+
+
+def smallest_heap(build_dir, script, work, lo=16, hi=64):
+    """The smallest heap, in K of 32-bit words, the whole game runs in."""
+    if not game_runs(build_dir, script, work, "%dwK" % hi):
+        return None
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if game_runs(build_dir, script, work, "%dwK" % mid):
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
+def cpython_us_per_handle(seed, evs, rounds):
+    """(us per handle over all the events, us per handle of a press), best of `rounds`."""
+    presses = sum(1 for _, e in evs if type(e).__name__ in ("PadDown", "ButtonDown"))
+    best = best_press = None
+    clock = time.perf_counter_ns
+    for _ in range(rounds):
+        n = Narrator(seed=seed)
+        in_presses = 0
+        t0 = clock()
+        for t, e in evs:
+            if type(e).__name__ in ("PadDown", "ButtonDown"):
+                p0 = clock()
+                n.handle(e, t)
+                in_presses += clock() - p0
+            else:
+                n.handle(e, t)
+        ns = clock() - t0
+        best = ns if best is None or ns < best else best
+        best_press = in_presses if best_press is None or in_presses < best_press else best_press
+    return best / 1000.0 / len(evs), best_press / 1000.0 / presses
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--rounds", type=int, default=20, help="replays of the game's events for the timing")
+    args = ap.parse_args()
+
+    with tempfile.TemporaryDirectory(prefix="bench-mcu-") as tmp:
+        # 1. what is flashed
+        print("what `clue-fx flash` copies (.mpy, mpy-cross %d.%d):" % deploy.mpy_version())
+        for mode in deploy.MODES:
+            d = os.path.join(tmp, "flash-" + mode)
+            written = deploy.build(d, mode)
+            size = deploy.size(d, written)
+            print(
+                "  %-10s %2d files  %6d bytes = %5.1f KB  (target <= 48 KB: %s)"
+                % (mode, len(written) - 1, size, size / 1024.0, "ok" if size <= TARGET_MPY else "OVER")
+            )
+
+        # 2. the heap of a whole game
+        board = os.path.join(tmp, "board")
+        harness.build(board)
+        script = harness.plan_game(seed=args.seed)
+        script["heap_probe"] = True
+        work = os.path.join(tmp, "game")
+        os.mkdir(work)
+        t0 = time.monotonic()
+        figures, trace_path, frames = harness.run_game(board, script, work, heap=harness.HEAP)
+        took = time.monotonic() - t0
+        fakes, firmware_bytes, board_bytes = (int(x) for x in run_mpy(board, FOOTPRINT).split())
+        print(
+            "a whole game under micropython, -X heapsize=%s (%d bytes of heap on this 64-bit port):"
+            % (harness.HEAP, figures["heap_size"])
+        )
+        print(
+            "  %d events handled, %d DFPlayer frames, %.1f s of wall time for %.1f min of game"
+            % (figures["handled"], len(frames), took, script["end_ms"] / 60000.0)
+        )
+        print("  heap in use after start-up:   %6d bytes" % figures["heap_after_start"])
+        print(
+            "  heap in use at its peak:      %6d bytes (%.0f%% of the heap; measured after a collection,"
+            " after every event that acted)"
+            % (figures["heap_live_peak"], 100.0 * figures["heap_live_peak"] / figures["heap_size"])
+        )
+        print("    of which the test's fakes:  %6d bytes (machine, time: not on a board)" % fakes)
+        print("    the firmware package:       %6d bytes" % firmware_bytes)
+        print("    hal.mcu (standalone):       %6d bytes" % board_bytes)
+        with open(trace_path) as f:
+            seed, records = read(f)
+        tries = os.path.join(tmp, "tries")
+        os.mkdir(tries)
+        small = smallest_heap(board, {k: v for k, v in script.items() if k != "heap_probe"}, tries)
+        print(
+            "  smallest heap the game runs in: %s"
+            % (
+                "%dwK (about %d KB on a 32-bit board: an estimate, pointers and GC blocks halve, bytes do not)"
+                % (small, small)
+                if small
+                else "more than 64wK"
+            )
+        )
+
+        # 3. time per handle
+        evs = [(t, obj) for t, way, obj in records if way == "in"]
+        ev_file = os.path.join(tmp, "events.json")
+        with open(ev_file, "w") as f:
+            json.dump({"seed": seed, "events": [[t, e.as_dict()] for t, e in evs]}, f)
+        timing = os.path.join(tmp, "timing")
+        harness.build(timing, fake_time=False, game=False)
+        mpy = json.loads(run_mpy(timing, TIMER % (ev_file, args.rounds)))
+        cpy, cpy_press = cpython_us_per_handle(seed, evs, args.rounds)
+        print("Narrator.handle, the %d events of that game, best of %d replays:" % (len(evs), args.rounds))
+        print("                      all events   presses only")
+        print(
+            "  CPython %d.%d:       %7.2f us    %7.2f us   (the baseline)" % (sys.version_info[:2] + (cpy, cpy_press))
+        )
+        print("  micropython (unix): %7.2f us    %7.2f us" % (mpy["us_per_handle"], mpy["us_per_press"]))
+        print(
+            "  ratio micropython / CPython: %.2f (all), %.2f (presses)"
+            % (mpy["us_per_handle"] / cpy, mpy["us_per_press"] / cpy_press)
+        )
+
+
+if __name__ == "__main__":
+    main()

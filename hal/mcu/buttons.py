@@ -1,0 +1,31 @@
+"""The 7 buttons and the ON/OFF switch: GPIO inputs with pull-ups, closed
+to ground when pressed (or ON). The pins are handed in, already set up as
+inputs with their pull-ups (wiring.py does it from config)."""
+
+
+class Buttons:
+    def __init__(self, pins, names):
+        """`pins`: machine.Pin objects, one per name, in the same order."""
+        if len(pins) != len(names):
+            raise ValueError("%d pins for %d buttons" % (len(pins), len(names)))
+        self.pins = pins
+        self.names = tuple(names)
+
+    def read(self):
+        """The pressed buttons as a bitmask: bit i is names[i]."""
+        bits = 0
+        bit = 1
+        for pin in self.pins:
+            if not pin.value():
+                bits |= bit
+            bit <<= 1
+        return bits
+
+
+class Switch:
+    def __init__(self, pin):
+        self.pin = pin
+
+    def read(self):
+        """1 when the switch is ON (closed to ground), else 0."""
+        return 0 if self.pin.value() else 1

@@ -1,0 +1,78 @@
+"""The board's wiring, in one file: pins, addresses, thresholds, timings.
+
+Edit it for your build (docs/board.md has the same pins as a table and a
+wiring picture), or keep your own copy and flash it with
+`clue-fx flash --config myconfig.py`. Pins are GPIO numbers.
+"""
+
+import sys
+
+# -- Raspberry Pi Pico (RP2040); also what the tests run with -----------------
+I2C_ID = 0
+I2C_SDA = 4  # GP4, pin 6
+I2C_SCL = 5  # GP5, pin 7
+UART_ID = 0  # to the DFPlayer Mini, 9600 8N1
+UART_TX = 0  # GP0, pin 1 -> DFPlayer RX (through 1 kOhm)
+UART_RX = 1  # GP1, pin 2 <- DFPlayer TX
+# STOP SEARCH REPEAT ACCUSE YES NO WAIT, left to right: GP6..GP12 (pins 9-12, 14-16)
+BUTTON_PINS = (6, 7, 8, 9, 10, 11, 12)
+SWITCH_PIN = 13  # GP13, pin 17: the ON/OFF switch to ground
+BATTERY_PIN = 26  # GP26 / ADC0, pin 31: the middle of the divider
+
+if sys.platform == "esp32":  # an ESP32 DevKit (WROOM-32)
+    I2C_ID = 0
+    I2C_SDA = 21
+    I2C_SCL = 22
+    UART_ID = 2
+    UART_TX = 17
+    UART_RX = 16
+    BUTTON_PINS = (32, 33, 25, 26, 27, 14, 13)  # no strapping pins (0, 2, 5, 12, 15)
+    SWITCH_PIN = 4
+    BATTERY_PIN = 34  # ADC1 (ADC2 is taken by Wi-Fi), input only
+
+I2C_FREQ = 400000
+UART_BAUD = 9600
+
+# -- touch: two MPR121, ADDR to GND (0x5A) and ADDR to 3V3 (0x5B) -------------
+TOUCH_ADDRESSES = (0x5A, 0x5B)
+TOUCH_ELECTRODES = (9, 4)  # electrodes run on each, from electrode 0
+# (controller index, electrode, pad): the places in ring order, then START
+PAD_ELECTRODES = (
+    (0, 0, "GARDIEN"),
+    (0, 1, "PISCINE"),
+    (0, 2, "MANOIR"),
+    (0, 3, "JARDINS"),
+    (0, 4, "ABRI"),
+    (0, 5, "TENNIS"),
+    (0, 6, "GARAGE"),
+    (0, 7, "KIOSQUE"),
+    (0, 8, "ECURIE"),
+    (1, 0, "START_COMTE"),
+    (1, 1, "START_LAVANDE"),
+    (1, 2, "START_PECHE"),
+    (1, 3, "START_AZUR"),
+)
+TOUCH_THRESHOLD = 12  # Adafruit's defaults; `clue-fx calibrate` suggests yours
+RELEASE_THRESHOLD = 6
+# Starting baselines, one tuple per controller, from `clue-fx calibrate`;
+# None: each controller takes its first reading at power-on as its baseline.
+BASELINES = None
+
+BUTTON_NAMES = ("STOP", "SEARCH", "REPEAT", "ACCUSE", "YES", "NO", "WAIT")
+
+# -- batteries: 3 x LR6 through 100 kOhm / 100 kOhm to the ADC ------------------
+BATTERY_DIVIDER = 2
+ADC_REF_MV = 3300
+NO_BATTERY_MV = 1000  # below: no batteries (running on USB): no readings are sent
+
+# -- audio ----------------------------------------------------------------------
+VOLUME = 22  # 0..30
+DFPLAYER_READY_MS = 1500  # after power-up, before the DFPlayer is spoken to (or its READY)
+
+# -- timings (ms) -------------------------------------------------------------------
+DEBOUNCE_MS = 30
+POLL_MS = 10  # how often the inputs are read
+TICK_MS = 100  # how often the firmware hears the time
+BATTERY_EVERY_MS = 10000  # a battery reading this often while ON (CFX/1: at least every 10 s)
+
+RIG_NAME = "pico-board" if sys.platform != "esp32" else "esp32-board"
