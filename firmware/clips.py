@@ -1,62 +1,74 @@
-"""Every clip the narrator can play, numbered 1..N in this order: the number
-is the clip's id in sounds/manifest.json and its track on a DFPlayer-style
-module. Append new clips at the end: numbers never move.
+"""Every clip the narrator can play, numbered 1..N: the number is the clip's
+id in sounds/manifest.json and its track on a DFPlayer-style module.
 
-Names: guest.X, suspect.X, inspecteur (a name), place.X ("the stables"),
-at.X ("at the stables"), sfx.X (the place's sound), jingle.*, phrase.*,
-word.* (joining words). tools/build_manifest.py gives each its captions.
+The clips come in groups, in this order; a clip's name is its group and its
+id (guest.COMTE, place.ECURIE, phrase.greeting; the Inspecteur's name is
+just "inspecteur"):
+
+    jingle.*   the greeting jingle, the win fanfare, the wrong-accusation sting
+    guest.X    the 4 guests          suspect.X  the 8 suspects   inspecteur
+    place.X    "the stables"         at.X       "at the stables"
+    sfx.X      the place's sound     phrase.*   phrase pieces    word.*  joining words
+
+Numbers are computed from the groups, not stored: no table of names is
+built at import, which keeps the board's heap small. New clips go at the
+end (a new group after word.*), so that numbers never move.
 """
 
 from .board import GUESTS, PLACES, SUSPECTS
 
-CLIPS = (
-    ("jingle.greeting", "jingle.win", "jingle.wrong")
-    + tuple("guest." + g for g in GUESTS)
-    + tuple("suspect." + s for s in SUSPECTS)
-    + ("inspecteur",)
-    + tuple("place." + p for p in PLACES)
-    + tuple("at." + p for p in PLACES)
-    + tuple("sfx." + p for p in PLACES)
-    + (
-        "phrase.greeting",
-        "phrase.remove_pawns",
-        "phrase.are_you_playing",
-        "phrase.need_two",
-        "phrase.welcome",
-        "phrase.your_turn",
-        "phrase.hurry",
-        "phrase.same_place",
-        "phrase.already_moved",
-        "phrase.not_a_place",
-        "phrase.you_meet",
-        "phrase.no_suspect",
-        "phrase.inspecteur_here",
-        "phrase.you_find",
-        "phrase.nobody_hiding",
-        "phrase.move_first",
-        "phrase.already_searched",
-        "phrase.inspecteur_not_here",
-        "phrase.confirm_accusation",
-        "phrase.found_inspecteur",
-        "phrase.accusation",
-        "phrase.right",
-        "phrase.wrong",
-        "phrase.last_guest",
-        "phrase.game_over",
-        "phrase.battery_low",
-        "phrase.battery_empty",
-        "phrase.sleep",
-        "word.and",
-        "word.leaves",
-        "word.arrives",
-    )
+JINGLES = ("greeting", "win", "wrong")
+PHRASES = (
+    "greeting", "remove_pawns", "are_you_playing", "need_two", "welcome",
+    "your_turn", "hurry", "same_place", "already_moved", "not_a_place",
+    "you_meet", "no_suspect", "inspecteur_here", "you_find", "nobody_hiding",
+    "move_first", "already_searched", "inspecteur_not_here", "confirm_accusation",
+    "found_inspecteur", "accusation", "right", "wrong", "last_guest", "game_over",
+    "battery_low", "battery_empty", "sleep",
 )
+WORDS = ("and", "leaves", "arrives")
 
-NUMBER = {}
-for _i in range(len(CLIPS)):
-    NUMBER[CLIPS[_i]] = _i + 1
+_GROUPS = (
+    ("jingle", JINGLES),
+    ("guest", GUESTS),
+    ("suspect", SUSPECTS),
+    ("inspecteur", ("",)),
+    ("place", PLACES),
+    ("at", PLACES),
+    ("sfx", PLACES),
+    ("phrase", PHRASES),
+    ("word", WORDS),
+)
 
 
 def number(name):
     """The clip number of `name`; KeyError for a clip that does not exist."""
-    return NUMBER[name]
+    dot = name.find(".")
+    group, what = (name, "") if dot < 0 else (name[:dot], name[dot + 1:])
+    first = 1
+    for g, ids in _GROUPS:
+        if g == group:
+            if what in ids:
+                return first + ids.index(what)
+            break
+        first += len(ids)
+    raise KeyError(name)
+
+
+def first(group):
+    """The number of the first clip of `group` ("guest", "place", ...)."""
+    start = 1
+    for g, ids in _GROUPS:
+        if g == group:
+            return start
+        start += len(ids)
+    raise KeyError(group)
+
+
+def names():
+    """Every clip's name, in number order (clip n is names()[n - 1])."""
+    out = []
+    for g, ids in _GROUPS:
+        for what in ids:
+            out.append(g + "." + what if what else g)
+    return tuple(out)

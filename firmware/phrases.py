@@ -3,11 +3,11 @@ speak it (DESIGN.md, Sentence keys). Clip order is the same in every
 edition: the captions of tools/build_manifest.py are written to fit it."""
 
 from .actions import Say
-from .board import INSPECTEUR
-from .clips import NUMBER
+from .board import GUESTS, INSPECTEUR, PLACES, SUSPECTS
+from .clips import first, number
 
-# Sentences without ids: key -> clip names.
-_FIXED = {
+# Sentences without ids: key -> clip names (turned into numbers once, below).
+_PLAIN = {
     "power.greeting": ("jingle.greeting", "phrase.greeting"),
     "power.remove_pawns": ("phrase.remove_pawns",),
     "power.sleep": ("phrase.sleep",),
@@ -26,73 +26,90 @@ _FIXED = {
     "battery.empty": ("phrase.battery_empty",),
 }
 
-# Sentences about one guest: key -> clips after the guest's name.
-_ABOUT_GUEST = {
+# Sentences with ids: key -> the clips that go around the names.
+_PARTS = {
     "rollcall.ask": ("phrase.are_you_playing",),
     "turn.call": ("phrase.your_turn",),
     "turn.hurry": ("phrase.hurry",),
     "game.last_guest": ("phrase.last_guest",),
+    "accuse.right": ("jingle.win", "phrase.right"),
+    "accuse.wrong": ("jingle.wrong", "phrase.wrong"),
+    "rollcall.welcome": ("phrase.welcome",),
+    "place.enter": ("phrase.you_meet", "phrase.no_suspect", "phrase.inspecteur_here"),
+    "search.result": ("phrase.you_find", "phrase.nobody_hiding"),
+    "move.leaves": ("word.leaves",),
+    "move.arrives": ("word.arrives",),
 }
+for _table in (_PLAIN, _PARTS):
+    for _key in list(_table):
+        _table[_key] = tuple(number(n) for n in _table[_key])
+
+_GUEST = first("guest")
+_SUSPECT = first("suspect")
+_INSPECTEUR = number("inspecteur")
+_PLACE = first("place")
+_AT = first("at")
+_AND = number("word.and")
+_ABOUT_GUEST = ("rollcall.ask", "turn.call", "turn.hurry", "game.last_guest")
 
 
-def _name(who):
-    return "inspecteur" if who == INSPECTEUR else "suspect." + who
+def _guest(g):
+    return _GUEST + GUESTS.index(g)
 
 
-def _names(whos):
-    """A, B and C: the clip names of a list of suspects (or the Inspecteur)."""
+def _who(who):
+    return _INSPECTEUR if who == INSPECTEUR else _SUSPECT + SUSPECTS.index(who)
+
+
+def _listed(clips, count):
+    """A, B and C: the clips of `count` names, "and" before the last."""
     out = []
-    for i in range(len(whos)):
-        if i and i == len(whos) - 1:
-            out.append("word.and")
-        out.append(_name(whos[i]))
+    for i in range(count):
+        if i and i == count - 1:
+            out.append(_AND)
+        out.append(clips[i])
     return out
 
 
 def say(key, args=None):
     """The `Say` for sentence `key` with ids `args` (a dict, or None)."""
     args = args or {}
-    names = _FIXED.get(key)
-    if names is None:
-        names = _build(key, args)
-    clips = tuple(NUMBER[n] for n in names)
+    clips = _PLAIN.get(key)
+    if clips is None:
+        parts = _PARTS.get(key)
+        if parts is None:
+            raise ValueError("no sentence %r" % (key,))
+        clips = tuple(_build(key, args, parts))
     return Say(key, args, clips)
 
 
-def _build(key, args):
+def _build(key, args, parts):
     if key in _ABOUT_GUEST:
-        return ("guest." + args["guest"],) + _ABOUT_GUEST[key]
-    if key == "accuse.right":
-        return ("jingle.win", "guest." + args["guest"], "phrase.right")
-    if key == "accuse.wrong":
-        return ("jingle.wrong", "guest." + args["guest"], "phrase.wrong")
+        return [_guest(args["guest"]), parts[0]]
+    if key == "accuse.right" or key == "accuse.wrong":
+        return [parts[0], _guest(args["guest"]), parts[1]]
     if key == "rollcall.welcome":
         guests = args["guests"]
-        out = ["phrase.welcome"]
-        for i in range(len(guests)):
-            if i and i == len(guests) - 1:
-                out.append("word.and")
-            out.append("guest." + guests[i])
-        return out
+        return [parts[0]] + _listed([_guest(g) for g in guests], len(guests))
     if key == "place.enter":
-        out = ["at." + args["place"]]
-        if args["suspects"]:
-            out.append("phrase.you_meet")
-            out.extend(_names(args["suspects"]))
+        out = [_AT + PLACES.index(args["place"])]
+        suspects = args["suspects"]
+        if suspects:
+            out.append(parts[0])
+            out.extend(_listed([_who(s) for s in suspects], len(suspects)))
         else:
-            out.append("phrase.no_suspect")
+            out.append(parts[1])
         if args["inspecteur"]:
-            out.append("phrase.inspecteur_here")
+            out.append(parts[2])
         return out
     if key == "search.result":
-        found = list(args["suspects"])
+        found = [_who(s) for s in args["suspects"]]
         if args["inspecteur"]:
-            found.append(INSPECTEUR)
+            found.append(_INSPECTEUR)
         if not found:
-            return ("phrase.nobody_hiding",)
-        return ["phrase.you_find"] + _names(found)
+            return [parts[1]]
+        return [parts[0]] + _listed(found, len(found))
     if key == "move.leaves":
-        return (_name(args["who"]), "word.leaves", "place." + args["place"])
-    if key == "move.arrives":
-        return (_name(args["who"]), "word.arrives", "at." + args["place"])
-    raise ValueError("no sentence %r" % (key,))
+        return [_who(args["who"]), parts[0], _PLACE + PLACES.index(args["place"])]
+    # move.arrives
+    return [_who(args["who"]), parts[0], _AT + PLACES.index(args["place"])]

@@ -22,7 +22,9 @@ import pathlib
 import wave
 
 from firmware.actions import PowerOff, Say, Sfx, StopAudio
-from firmware.clips import CLIPS
+from firmware.clips import names
+
+CLIPS = names()
 
 from .captions import MANIFEST, SOUNDS, load_manifest
 

@@ -19,7 +19,7 @@ import wave
 import pytest
 
 from firmware.actions import PowerOff, Say, Sfx, StopAudio
-from firmware.clips import NUMBER
+from firmware.clips import number
 from firmware.events import Switch
 from hal.audio import AudioOut, AudioUnavailable
 from hal.runner import Board
@@ -28,8 +28,8 @@ pygame = pytest.importorskip("pygame")
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SOUNDS = ROOT / "sounds"
-AND, LEAVES, ARRIVES = NUMBER["word.and"], NUMBER["word.leaves"], NUMBER["word.arrives"]
-GREETING = NUMBER["phrase.greeting"]
+AND, LEAVES, ARRIVES = number("word.and"), number("word.leaves"), number("word.arrives")
+GREETING = number("phrase.greeting")
 DEADLINE_S = 10.0
 
 
@@ -115,11 +115,11 @@ def test_the_next_clip_waits_in_the_channel_queue(audio):
 
 def test_sfx_follows_the_sentence_and_stop_cuts_it(audio):
     audio([say(AND), Sfx("ECURIE")], 0)
-    wait_for(lambda: audio.playing == NUMBER["sfx.ECURIE"])
+    wait_for(lambda: audio.playing == number("sfx.ECURIE"))
     audio([StopAudio()], 1000)
     assert not audio.busy() and audio.playing is None
     assert not pygame.mixer.Channel(0).get_busy()
-    assert audio.played == [AND, NUMBER["sfx.ECURIE"]]
+    assert audio.played == [AND, number("sfx.ECURIE")]
     assert audio.poll() is False  # a cut is not a drain
 
 
@@ -156,8 +156,8 @@ def test_the_board_greeting_reaches_the_mixer(audio):
     board = Board(seed=3, sinks=[audio])
     outs = board.feed(Switch(True), 0)
     clips = [c for a in outs if isinstance(a, Say) for c in a.clips]
-    assert clips[0] == NUMBER["jingle.greeting"]
-    assert audio.playing == NUMBER["jingle.greeting"] and pygame.mixer.Channel(0).get_busy()
+    assert clips[0] == number("jingle.greeting")
+    assert audio.playing == number("jingle.greeting") and pygame.mixer.Channel(0).get_busy()
     audio([StopAudio()], 10)
 
 
@@ -305,7 +305,7 @@ def test_silent_backend_reports_every_sentence_as_said():
     audio([say(GREETING, AND), Sfx("TENNIS")], 0)
     assert not audio.busy()
     assert audio.poll() is True and audio.poll() is False
-    assert audio.played == [GREETING, AND, NUMBER["sfx.TENNIS"]]
+    assert audio.played == [GREETING, AND, number("sfx.TENNIS")]
 
 
 SIMPLEAUDIO_SCRIPT = textwrap.dedent("""

@@ -8,7 +8,10 @@ import sys
 import pytest
 
 from firmware.board import GUESTS, PLACES, SUSPECTS
-from firmware.clips import CLIPS, NUMBER
+from firmware.clips import names, number
+
+CLIPS = names()
+NUMBER = {n: number(n) for n in CLIPS}
 from firmware.phrases import say
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -88,3 +91,11 @@ def test_manifest_is_up_to_date_with_its_tool():
     r = subprocess.run([sys.executable, "tools/build_manifest.py", "--check"], cwd=ROOT, capture_output=True,
                        text=True)
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_number_and_names_agree_and_unknown_clips_raise():
+    for i, name in enumerate(CLIPS, 1):
+        assert number(name) == i
+    for bad in ("guest.NOBODY", "nothing", "phrase.", "inspecteur.X"):
+        with pytest.raises(KeyError):
+            number(bad)

@@ -15,7 +15,9 @@ import wave
 
 import pytest
 
-from firmware.clips import CLIPS
+from firmware.clips import names
+
+CLIPS = names()
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SOUNDS = ROOT / "sounds"

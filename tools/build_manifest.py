@@ -17,7 +17,9 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from firmware.clips import CLIPS  # noqa: E402
+from firmware.clips import names  # noqa: E402
+
+CLIPS = names()
 
 GUESTS = {
     "COMTE": ("le Comte du Puy", "the Count du Puy"),
