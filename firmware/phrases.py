@@ -86,7 +86,7 @@ def say(key, args=None):
 def _build(key, args, parts):
     if key in _ABOUT_GUEST:
         return [_guest(args["guest"]), parts[0]]
-    if key == "accuse.right" or key == "accuse.wrong":
+    if key in ("accuse.right", "accuse.wrong"):
         return [parts[0], _guest(args["guest"]), parts[1]]
     if key == "rollcall.welcome":
         guests = args["guests"]

@@ -24,9 +24,9 @@ import wave
 from firmware.actions import PowerOff, Say, Sfx, StopAudio
 from firmware.clips import names
 
-CLIPS = names()
-
 from .captions import MANIFEST, SOUNDS, load_manifest
+
+CLIPS = names()
 
 BACKENDS = ("pygame", "simpleaudio", "silent")
 RATE = 22050

@@ -9,10 +9,10 @@ import pytest
 
 from firmware.board import GUESTS, PLACES, SUSPECTS
 from firmware.clips import names, number
+from firmware.phrases import say
 
 CLIPS = names()
 NUMBER = {n: number(n) for n in CLIPS}
-from firmware.phrases import say
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
