@@ -2,36 +2,14 @@
 the sound, power off. Value objects like the events."""
 
 from .clips import number
+from .value import Value
+from .value import from_dict as _from_dict
 
 
-class Action:
+class Action(Value):
+    """A Say holds a dict: actions compare, they do not hash."""
+
     __slots__ = ()
-    fields = ()
-    __hash__ = None  # a Say holds a dict: actions compare, they do not hash
-
-    def __eq__(self, other):
-        if type(self) is not type(other):
-            return False
-        for name in self.fields:
-            if getattr(self, name) != getattr(other, name):
-                return False
-        return True
-
-    def __ne__(self, other):
-        return not self.__eq__(other)
-
-    def __repr__(self):
-        return "%s(%s)" % (
-            type(self).__name__,
-            ", ".join(repr(getattr(self, f)) for f in self.fields),
-        )
-
-    def as_dict(self):
-        d = {"type": type(self).__name__}
-        for name in self.fields:
-            value = getattr(self, name)
-            d[name] = list(value) if isinstance(value, tuple) else value
-        return d
 
 
 class Say(Action):
@@ -77,19 +55,8 @@ class PowerOff(Action):
 
 
 TYPES = (Say, Sfx, StopAudio, PowerOff)
-_BY_NAME = {}
-for _cls in TYPES:
-    _BY_NAME[_cls.__name__] = _cls
 
 
 def from_dict(d):
     """The action of a trace line's ``"out"`` object; ValueError if it is not one."""
-    cls = _BY_NAME.get(d.get("type")) if isinstance(d, dict) else None
-    if cls is None:
-        raise ValueError(
-            "not an action: %r (types are %s)" % (d, ", ".join(c.__name__ for c in TYPES))
-        )
-    try:
-        return cls(*[d[name] for name in cls.fields])
-    except KeyError as missing:
-        raise ValueError("%s needs %s" % (cls.__name__, missing)) from None
+    return _from_dict(d, TYPES, "action")

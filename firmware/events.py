@@ -5,37 +5,15 @@ are built so that a bad id fails at the boundary, naming the valid ones.
 """
 
 from .board import BUTTONS, PADS
+from .value import Value
+from .value import from_dict as _from_dict
 
 
-class Event:
+class Event(Value):
     __slots__ = ()
-    fields = ()
-
-    def __eq__(self, other):
-        if type(self) is not type(other):
-            return False
-        for name in self.fields:
-            if getattr(self, name) != getattr(other, name):
-                return False
-        return True
-
-    def __ne__(self, other):
-        return not self.__eq__(other)
 
     def __hash__(self):
         return hash((type(self).__name__,) + tuple(getattr(self, f) for f in self.fields))
-
-    def __repr__(self):
-        return "%s(%s)" % (
-            type(self).__name__,
-            ", ".join(repr(getattr(self, f)) for f in self.fields),
-        )
-
-    def as_dict(self):
-        d = {"type": type(self).__name__}
-        for name in self.fields:
-            d[name] = getattr(self, name)
-        return d
 
 
 def _check(value, valid, what):
@@ -115,19 +93,8 @@ class AudioDone(Event):
 
 
 TYPES = (Switch, PadDown, PadUp, ButtonDown, ButtonUp, Battery, Tick, AudioDone)
-_BY_NAME = {}
-for _cls in TYPES:
-    _BY_NAME[_cls.__name__] = _cls
 
 
 def from_dict(d):
     """The event of a trace line's ``"in"`` object; ValueError if it is not one."""
-    cls = _BY_NAME.get(d.get("type")) if isinstance(d, dict) else None
-    if cls is None:
-        raise ValueError(
-            "not an event: %r (types are %s)" % (d, ", ".join(c.__name__ for c in TYPES))
-        )
-    try:
-        return cls(*[d[name] for name in cls.fields])
-    except KeyError as missing:
-        raise ValueError("%s needs %s" % (cls.__name__, missing)) from None
+    return _from_dict(d, TYPES, "event")
