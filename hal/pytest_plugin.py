@@ -60,8 +60,9 @@ class RigUnderTest:
     """What a HIL test holds: the rig, through the host that serves it."""
 
     def __init__(self, url, trace_path, *, baud, timeout, virtual, seed=1, ask=None):
+        from .host import Host
         from .serial_hil import TraceFollower
-        from .serve import Host, Serve
+        from .serve import Serve
 
         self.url = url
         self.virtual = virtual  # the VirtualRig, or None for a real rig
@@ -91,7 +92,7 @@ class RigUnderTest:
             time.sleep(0.002)  # another thread's state: polled up to a deadline
 
     def wait_ready(self):
-        from .serve import UP
+        from .host import UP
 
         self.wait(lambda h: h.link == UP, what="the rig's HELLO and STATE")
 

@@ -8,10 +8,11 @@ import threading
 import pytest
 
 from hal import cfx
+from hal.host import UP, Host
 from hal.monitor import HOST, RIG, Monitor
 from hal.rig import VirtualRig
 from hal.serial_hil import ConsoleFollower
-from hal.serve import UP, Host, Serve
+from hal.serve import Serve
 
 pytestmark = pytest.mark.timeout(60)
 

@@ -1,4 +1,4 @@
-"""hal/serve.Host, the host's side of CFX/1, joined in memory to the virtual
+"""hal/host.Host, the host's side of CFX/1, joined in memory to the virtual
 rig's core with a clock that is a number: every fault of issue 4, each a
 test, with no port and no sleep. (The same over real ptys and processes:
 test_serve_e2e.py.)"""
@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 
 from firmware.actions import Say
 from firmware.events import AudioDone, Battery, ButtonDown, PadDown, PadUp, Switch, Tick
-from hal import serve
+from hal import host as serve_host
+from hal.host import Host
 from hal.rig import FEATURES, RigCore
 from hal.serial_memory import MemoryLink
-from hal.serve import Host
 from hal.trace import read
 
 
@@ -73,7 +73,7 @@ def count(items, thing):
 
 def test_handshake_hello_then_state_then_the_link_is_up():
     g = Game()
-    assert g.host.link == serve.UP
+    assert g.host.link == serve_host.UP
     assert g.host.rig_name == "virtual-rig"
     assert "debounced" in g.host.features
     assert g.rig.heard[:2] == [("hello?",), ("state?",)]
@@ -195,7 +195,7 @@ def test_a_rig_that_stops_answering_is_gone_after_three_pings_and_the_game_waits
     g.link.advance(10000)
     assert count(g.rig.heard, ("ping",)) == 3
     assert any("3 pings unanswered" in line for line in g.console)
-    assert g.host.link == serve.HELLO
+    assert g.host.link == serve_host.HELLO
     frozen = g.host.game_ms(g.link.now)
     assert frozen - t0 < 9000  # the game's clock stopped when the rig went
     g.link.advance(5000)
@@ -203,7 +203,7 @@ def test_a_rig_that_stops_answering_is_gone_after_three_pings_and_the_game_waits
     state = g.host.board.narrator.state
     g.rig.muted = False
     g.link.advance(2500)  # the next HELLO? is answered
-    assert g.host.link == serve.UP
+    assert g.host.link == serve_host.UP
     assert any("is back" in line for line in g.console)
     assert g.host.board.narrator.state == state
     g.do(("pad", "ECURIE", True))
@@ -216,12 +216,12 @@ def test_the_port_vanishing_mid_turn_keeps_the_game_and_the_press_made_meanwhile
     narrator = g.host.board.narrator
     current = narrator.current
     g.link.unplug()
-    assert g.host.link == serve.DOWN
+    assert g.host.link == serve_host.DOWN
     assert any("the game waits" in line for line in g.console)
     g.rig.pad("ECURIE", True)  # a pawn moved while the cable was out
     g.link.advance(30000)
     g.link.replug(reboot=True)
-    assert g.host.link == serve.UP
+    assert g.host.link == serve_host.UP
     assert narrator.current == current
     assert count(g.inputs(), PadDown("ECURIE")) == 1
     assert g.says()[-1] == "place.enter"
