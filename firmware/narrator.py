@@ -36,7 +36,6 @@ class Narrator:
         self._last_input = 0
         self._last_say = None
         self._asking = 0  # roll call: index in GUESTS of the question asked
-        self._enrolled = []
         self._guests = {}  # enrolled guest -> place, None while on START
         self._rounds = None
         self._current = None
@@ -70,8 +69,8 @@ class Narrator:
 
     @property
     def enrolled(self):
-        """Guests enrolled so far in the roll call (then: all who play)."""
-        return list(self._enrolled)
+        """Guests enrolled so far (then: all who play), in roll-call order."""
+        return [g for g in GUESTS if g in self._guests]
 
     @property
     def pads_down(self):
@@ -176,26 +175,22 @@ class Narrator:
         return say("rollcall.ask", {"guest": GUESTS[index]})
 
     def _enrol(self, guest):
-        if guest not in self._enrolled:
-            self._enrolled.append(guest)
+        self._guests[guest] = None  # on their START square
 
     def _next_question(self, out):
         i = self._asking + 1
-        while i < len(GUESTS) and GUESTS[i] in self._enrolled:
+        while i < len(GUESTS) and GUESTS[i] in self._guests:
             i += 1  # enrolled at their START pad: question skipped
         if i < len(GUESTS):
             out.append(self._ask(i))
             return ROLLCALL
-        if len(self._enrolled) < 2:
+        if len(self._guests) < 2:
             out.append(say("rollcall.need_two"))
-            self._enrolled = []
+            self._guests = {}
             out.append(self._ask(0))
             return ROLLCALL
-        guests = [g for g in GUESTS if g in self._enrolled]
+        guests = self.enrolled
         out.append(say("rollcall.welcome", {"guests": guests}))
-        self._enrolled = guests
-        for g in guests:
-            self._guests[g] = None
         self._rounds = Rounds(self._rng, guests)
         return self._call_next(out)
 

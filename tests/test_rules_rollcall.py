@@ -78,3 +78,12 @@ def test_four_guests():
     d = Driver()
     out = d.start(guests=("COMTE", "LAVANDE", "PECHE", "AZUR"))
     assert says(out, "rollcall.welcome")[0].args == {"guests": ["COMTE", "LAVANDE", "PECHE", "AZUR"]}
+
+
+def test_guests_view_lists_the_enrolled_on_start_during_the_roll_call():
+    d = Driver()
+    d.switch(True)
+    d.button("YES")
+    d.pad("START_AZUR")
+    assert d.n.guests == {"COMTE": None, "AZUR": None}
+    assert d.n.enrolled == ["COMTE", "AZUR"]
