@@ -60,10 +60,14 @@ class App:
         selftest=None,
         fullscreen=False,
         debug=False,
+        table=None,
+        hints=False,
     ):
         """`screen`: the display surface (handed in, like a bus). `audio`: an
         hal.audio.AudioOut (or anything with its interface). `selftest`: a
-        sim.selftest.SelfTest to run before the board is switched on."""
+        sim.selftest.SelfTest to run before the board is switched on.
+        `table`: None for the paper cards, or {guest: level} of the bot
+        guests (maybe empty) to play with the digital card table."""
         self.screen = screen
         self.lang = lang
         self.seed = seed
@@ -95,6 +99,11 @@ class App:
         self.running = True
         self.dirty = True
         self.frames_drawn = 0
+        self.table = None
+        if table is not None:
+            from .table_view import CardTableHook
+
+            self.table = CardTableHook(self.board, seed, lang, bots=table, hints=hints)
 
     # -- the loop -------------------------------------------------------------------
 
@@ -133,6 +142,9 @@ class App:
                 self.help = False
                 self.dirty = True
                 return
+            if self.table is not None and self.table.click(ev.pos, self.layout.r(L.BOARD)):
+                self.dirty = True
+                return  # the card table's screen covers the board
             target = self.layout.hit(ev.pos)
             if target is not None:
                 self.mouse_held = target
@@ -168,6 +180,8 @@ class App:
         elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             rows = max(1, self.panel_painter.log_rows - 1)
             self.scroll(rows if key == pygame.K_PAGEUP else -rows)
+        elif self.table is not None and self.table.key(getattr(ev, "unicode", "")):
+            pass  # d the detective sheet, h the hints, b a bot at the roll call, Return
         else:
             target = target_of_key(getattr(ev, "unicode", ""), getattr(ev, "scancode", 0))
             if target is not None and key not in self.keys_held:
@@ -270,6 +284,18 @@ class App:
             if self.audio.poll():
                 self.feed(events.AudioDone())
             self._follow_audio()
+        if self.table is not None:
+            self._update_table()
+
+    def _update_table(self):
+        """The card table's presses (bots, the verdict) and its news for the log."""
+        quiet = self.audio is None or not self.audio.busy()  # bots wait for the narrator, as people do
+        for event in self.table.step(self.now, quiet=quiet):
+            self.feed(event)
+        for line in self.table.news():
+            self._note(line)
+        if self.table.changed:
+            self.dirty = True
 
     def _follow_audio(self):
         """Which sentence of the caption is being spoken now."""
@@ -372,6 +398,8 @@ class App:
         surface.fill(BACKGROUND)
         self.board_painter.draw(surface, self.layout, scene)
         self.panel_painter.draw(surface, self.layout, scene)
+        if self.table is not None:
+            self.table.draw(surface, self.layout.r(L.BOARD))
         if scene.help:
             draw_help(surface, self.layout, self.fonts, self.labels)
         self.frames_drawn += 1
@@ -411,9 +439,17 @@ def run(args, seed, lang):
         selftest=selftest,
         fullscreen=getattr(args, "fullscreen", False),
         debug=getattr(args, "debug", False),
+        table=_table_of(args),
+        hints=getattr(args, "hints", False),
     )
     notices.forward_to(app.notice)  # the audio's notices (no sound card, a missing WAV) show in the log
     return loop(app, quit_after_selftest=False)
+
+
+def _table_of(args):
+    """--table / --bots: the bot guests of the digital card table, or None."""
+    bots = getattr(args, "bots", None) or {}
+    return bots if (bots or getattr(args, "table", False)) else None
 
 
 def loop(app, quit_after_selftest=False):

@@ -52,3 +52,42 @@ def add_arguments(p):
         action="store_true",
         help="first play every clip and light every pad and button, then the game",
     )
+    p.add_argument(
+        "--table",
+        action="store_true",
+        help="play without the cards: the digital card table deals, opens the suspect cases, "
+        "refutes hypotheses and checks accusations (hot-seat screens, detective sheets)",
+    )
+    p.add_argument(
+        "--bots",
+        type=bots_arg,
+        default={},
+        metavar="GUEST[:LEVEL],...",
+        help="bot guests, e.g. LAVANDE,AZUR:easy (levels easy, medium, hard; default hard); implies --table",
+    )
+    p.add_argument(
+        "--hints",
+        action="store_true",
+        help="with the card table: the detective sheets mark the cards that can still be in the confidential case",
+    )
+
+
+def bots_arg(value):
+    """'LAVANDE,AZUR:easy' -> {'LAVANDE': 'hard', 'AZUR': 'easy'}."""
+    import argparse
+
+    from firmware.board import GUESTS
+
+    levels = ("easy", "medium", "hard")
+    bots = {}
+    for item in value.split(","):
+        guest, _, level = item.strip().upper().partition(":")
+        level = level.lower() or "hard"
+        if guest not in GUESTS:
+            raise argparse.ArgumentTypeError("unknown guest %r: guests are %s" % (guest, ", ".join(GUESTS)))
+        if level not in levels:
+            raise argparse.ArgumentTypeError("unknown bot level %r: levels are %s" % (level, ", ".join(levels)))
+        if guest in bots:
+            raise argparse.ArgumentTypeError("%s is named twice" % guest)
+        bots[guest] = level
+    return bots

@@ -1,0 +1,361 @@
+"""Bot guests: players that press the board's pads and buttons and hear
+only what the board says (its Say and Sfx actions), like a person at the
+table; the card table tells them what a player would see of the cards.
+They never read the firmware's hidden state.
+
+    bot = Bot("LAVANDE", level="hard", seed=3)
+    bot.sit(guests, hand)        # the deal: who plays, my cards
+    bot.hear(actions)            # every batch the board outputs
+    bot.next_action()            # ("press", "ECURIE") | ("hypothesis", suspect, weapon) | None
+
+Levels: "hard" (remembers everything, others' refutations too, chooses the
+hypothesis that should teach it most, listens to the sound clues, accuses
+only when the solution is certain), "medium" (its own hand, cases and
+refutations; hypotheses at random among what can still be in the case; no
+sound clues), "easy" (remembers only the cards it saw, forgetful about the
+suspects' whereabouts, moves at random half the time, hypotheses at
+random among what can still be in the case, may accuse early: a guess), and "random"
+(the baseline for the bench: the hard mind, but random moves, searches and
+hypotheses; it accuses when certain and it happens to meet the Inspecteur).
+
+`python -m sim.bots --games N --bots hard,hard,medium` plays bot-only games
+headless and prints who won.
+"""
+
+import math
+import random
+
+from firmware.actions import Say
+from firmware.board import GUESTS, INSPECTEUR, PLACES, SUSPECTS, WEAPONS
+
+from .cards.deduction import Deduction
+from .cards.whereabouts import Whereabouts
+
+LEVELS = ("easy", "medium", "hard", "random")
+
+
+class Bot:
+    PLACE_BONUS = 0.1  # a place whose card may be in the case: worth a tenth of a suspect to read
+    SEARCH_AT = 0.2  # search when this many unread suspects are expected to hide here (bench-tuned)
+
+    def __init__(self, guest, level="hard", seed=0):
+        if guest not in GUESTS:
+            raise ValueError("unknown guest %r: guests are %s" % (guest, ", ".join(GUESTS)))
+        if level not in LEVELS:
+            raise ValueError("unknown bot level %r: levels are %s" % (level, ", ".join(LEVELS)))
+        self.guest = guest
+        self.level = level
+        self.rng = random.Random(seed * 1000003 + GUESTS.index(guest))
+        self.phase = None  # what the board waits for from me: move, moved, confirm, found, verdict
+        self.turns = 0
+        self.mind = None
+        self.where = Whereabouts(clues=level == "hard", memory=0.6 if level == "easy" else 1.0)
+        self.opened = set()
+        self.shown_to = {}  # asker -> cards I showed them
+        self._hyp_done = False
+        self._tried_accuse = False
+
+    def __repr__(self):
+        return "Bot(%r, %r)" % (self.guest, self.level)
+
+    # -- what the table tells a player -------------------------------------------
+
+    def sit(self, guests, hand):
+        self.guests = tuple(guests)
+        self.hand = tuple(hand)
+        self.mind = Deduction(self.guests, me=self.guest)
+        for c in hand:
+            self.mind.holds(self.guest, c)
+
+    def learn_case(self, suspect, card):
+        self.opened.add(suspect)
+        self.mind.holds("case:" + suspect, card)
+
+    def learn_refutation(self, public, card=None):
+        """`public`: what everyone saw (asker, named, passed, shower);
+        `card`: the card shown, for the asker's eyes only."""
+        asker, named, passed, shower = public["asker"], public["named"], public["passed"], public["shower"]
+        mine = asker == self.guest
+        if mine and card is not None:
+            self.mind.holds(shower, card)
+        if self.level == "easy":
+            return  # little memory: only the cards it saw
+        if mine or self.level in ("hard", "random"):
+            for g in passed:
+                if g != self.guest:
+                    self.mind.lacks(g, named)
+            if shower is not None and shower != self.guest and not mine:
+                self.mind.shows_one_of(shower, named)
+
+    def learn_accusation(self, guest, triple, right):
+        if not right and self.level != "easy":
+            self.mind.wrong_accusation(triple)
+
+    # -- what the board says ----------------------------------------------------------
+
+    def hear(self, actions):
+        self.where.hear(actions)
+        for a in actions:
+            if type(a) is not Say:
+                continue
+            key = a.key
+            if key == "turn.call":
+                if a.args["guest"] == self.guest:
+                    self.phase = "move"
+                    self.turns += 1
+                    self._hyp_done = False
+                    self._tried_accuse = False
+                else:
+                    self.phase = None
+            elif self.phase is None:
+                continue
+            elif key == "place.enter":
+                self.phase = "moved"
+            elif key == "move.same_place":
+                self.phase = "move"
+            elif key == "accuse.not_here":
+                self._tried_accuse = True
+            elif key == "accuse.confirm":
+                self.phase = "confirm"
+            elif key == "accuse.found_inspecteur":
+                self.phase = "found"
+            elif key == "accuse.announce":
+                self.phase = "verdict"
+            elif key in ("accuse.right", "accuse.wrong", "game.over"):
+                self.phase = None
+
+    # -- deciding -------------------------------------------------------------------
+
+    def ready(self):
+        """Sure enough of the solution to go and find the Inspecteur."""
+        if self.mind.solution() is not None:
+            return True
+        if self.level == "easy":
+            n = self.mind.count()
+            return n <= 3 or (n <= 8 and self.turns > 8)
+        return False
+
+    def accusation(self):
+        """The three the bot names: the solution, or (easy, early) a guess."""
+        sol = self.mind.solution()
+        if sol is not None:
+            return sol
+        s, p, w = self.mind.candidates()
+        return (self.rng.choice(s), self.rng.choice(p), self.rng.choice(w))
+
+    def here(self):
+        return self.where.guests.get(self.guest)
+
+    def next_action(self):
+        """What the bot does now, or None when the board waits for someone else."""
+        phase = self.phase
+        if phase == "move":
+            return self._move()
+        if phase == "moved":
+            return self._after_arrival()
+        if phase == "confirm":
+            return ("press", "YES")
+        if phase == "found":
+            return ("press", "YES" if self.ready() else "NO")
+        return None
+
+    def _inspecteur_in_sight(self):
+        here = self.here()
+        return here is not None and self.where.visible.get(INSPECTEUR) == here
+
+    def _move(self):
+        here = self.here()
+        ready = self.ready()
+        if ready and self._inspecteur_in_sight() and not self._tried_accuse:
+            return ("press", "ACCUSE")
+        places = [p for p in PLACES if p != here]
+        if self.level == "random" or (self.level == "easy" and self.rng.random() < 0.5):
+            return ("press", self.rng.choice(places))
+        if ready:
+            return ("press", self.where.likeliest(INSPECTEUR, avoid=here))
+        unread = self._unread()
+        cands = self.mind.candidates()[1]
+        best, best_score = None, -1.0
+        for p in places:
+            score = sum(self.where.chance(s, p) for s in unread)
+            if p in cands:
+                score += self.PLACE_BONUS  # a hypothesis here names this place card
+            score += self.rng.random() * 0.01
+            if score > best_score:
+                best, best_score = p, score
+        return ("press", best)
+
+    def _unread(self):
+        """Suspects whose case could still teach me something."""
+        if self.level == "hard":
+            return [s for s in SUSPECTS if not self.mind.known("case:" + s)]
+        return [s for s in SUSPECTS if s not in self.opened]
+
+    def _after_arrival(self):
+        here = self.here()
+        ready = self.ready()
+        if ready and self._inspecteur_in_sight() and not self._tried_accuse:
+            return ("press", "ACCUSE")
+        if self.level == "random":
+            if self.rng.random() < 0.3:
+                return ("press", "SEARCH")
+            if not self._hyp_done:
+                self._hyp_done = True
+                return ("hypothesis", self.rng.choice(SUSPECTS), self.rng.choice(WEAPONS))
+            return ("press", "STOP")
+        if ready:
+            if self.where.chance(INSPECTEUR, here) > 0.2:
+                return ("press", "SEARCH")
+            return ("press", "STOP")
+        hidden = sum(self.where.chance(s, here) for s in self._unread())
+        if hidden >= self.SEARCH_AT and self.level != "easy":
+            return ("press", "SEARCH")
+        if not self._hyp_done:
+            self._hyp_done = True
+            s, w = self.choose_hypothesis(here)
+            return ("hypothesis", s, w)
+        return ("press", "STOP")
+
+    def choose_hypothesis(self, place):
+        if self.level == "hard":
+            return best_hypothesis(self.mind, self.guest, place, self.guests, self.rng)
+        if self.level in ("medium", "easy"):
+            s, _, w = self.mind.candidates()
+            return self.rng.choice(s), self.rng.choice(w)
+        return self.rng.choice(SUSPECTS), self.rng.choice(WEAPONS)
+
+    def show(self, asker, options):
+        """Which of `options` to show `asker` (several named cards in hand)."""
+        if self.level in ("hard", "medium"):
+            before = self.shown_to.get(asker, set())
+            for c in options:
+                if c in before:
+                    return c  # they know it already: nothing new for them
+            anyone = set().union(*self.shown_to.values()) if self.shown_to else set()
+            for c in options:
+                if c in anyone:
+                    card = c
+                    break
+            else:
+                card = self.rng.choice(options)
+        else:
+            card = self.rng.choice(options)
+        self.shown_to.setdefault(asker, set()).add(card)
+        return card
+
+    def showed(self, asker, card):
+        """The table tells the bot which card it showed (when it had one only)."""
+        self.shown_to.setdefault(asker, set()).add(card)
+
+
+def _order(guests, me):
+    i = guests.index(me)
+    return [guests[(i + k) % len(guests)] for k in range(1, len(guests))]
+
+
+def best_hypothesis(mind, me, place, guests, rng=None):
+    """The (suspect, weapon) whose hypothesis at `place` should teach `me`
+    the most: the expected fall of log(number of possible solutions) over
+    who refutes with which card, or nobody (rough chances from `mind.weights`)."""
+    cands = mind.candidates()
+    sizes = {"suspect": len(cands[0]), "place": len(cands[1]), "weapon": len(cands[2])}
+    in_case = set(cands[0]) | set(cands[1]) | set(cands[2])
+    refuters = [mind.index[g] for g in _order(guests, me)]
+    me_i = mind.index[me]
+    kinds = {}
+    for c in SUSPECTS:
+        kinds[c] = "suspect"
+    for c in WEAPONS:
+        kinds[c] = "weapon"
+    kinds[place] = "place"
+
+    def gain_seen(c):
+        n = sizes[kinds[c]]
+        if c in in_case and n > 1:
+            return math.log(n / (n - 1)) + 0.05
+        return 0.05 if mind.location(c) is None else 0.0
+
+    weights = {c: mind.weights(c) for c in SUSPECTS + WEAPONS + (place,)}
+    best, best_score = None, -1.0
+    for s in SUSPECTS:
+        for w in WEAPONS:
+            named = (s, place, w)
+            left = 1.0
+            score = 0.0
+            for r in refuters:
+                q = [weights[c].get(r, 0.0) for c in named]
+                none = (1 - q[0]) * (1 - q[1]) * (1 - q[2])
+                total = sum(q)
+                if total > 0:
+                    p_ref = left * (1 - none)
+                    for c, qc in zip(named, q):
+                        if qc > 0:
+                            score += p_ref * qc / total * gain_seen(c)
+                left *= none
+            # nobody refutes: each named card not mine is in a case
+            for c in named:
+                wc = weights[c]
+                if wc.get(me_i, 0.0) >= 1.0:
+                    continue
+                n = sizes[kinds[c]]
+                if c in in_case and n > 1:
+                    rest = sum(v for i, v in wc.items() if i not in refuters)
+                    p = wc.get(0, 0.0) / rest if rest > 0 else 0.0
+                    score += left * (p * math.log(n) + (1 - p) * math.log(n / (n - 1)))
+            if rng is not None:
+                score += rng.random() * 1e-6
+            if score > best_score:
+                best, best_score = (s, w), score
+    return best
+
+
+# -- headless games -------------------------------------------------------------------
+
+
+def main(argv=None):
+    import argparse
+
+    from .cards.session import play_bot_game
+
+    p = argparse.ArgumentParser(
+        prog="python -m sim.bots",
+        description="Bot-only games of Clue FX with the digital card table, headless.",
+    )
+    p.add_argument("--games", type=int, default=10, help="how many games (default 10)")
+    p.add_argument("--seed", type=int, default=1, help="the first game's seed (default 1)")
+    p.add_argument(
+        "--bots",
+        default="hard,medium",
+        help="the bots' levels, one per guest in seat order (COMTE, LAVANDE, PECHE, AZUR), "
+        "2 to 4 of easy, medium, hard, random (default hard,medium)",
+    )
+    args = p.parse_args(argv)
+    levels = [x.strip() for x in args.bots.split(",") if x.strip()]
+    bad = [x for x in levels if x not in LEVELS]
+    if bad or not 2 <= len(levels) <= 4:
+        p.error("--bots takes 2 to 4 levels among %s, not %r" % (", ".join(LEVELS), args.bots))
+    if args.games < 1:
+        p.error("--games takes a number of games >= 1")
+    wins = {}
+    for k in range(args.games):
+        seed = args.seed + k
+        r = play_bot_game(seed, levels)
+        if r.winner:
+            wins[r.levels[r.winner]] = wins.get(r.levels[r.winner], 0) + 1
+        print(
+            "seed %d: %s; %d turns; winner %s (%s)%s"
+            % (
+                seed,
+                ", ".join("%s %s" % (g, lv) for g, lv in zip(r.guests, levels)),
+                r.turns,
+                r.winner,
+                r.how,
+                "; wrong accusations: %s" % ", ".join(r.wrong) if r.wrong else "",
+            )
+        )
+    print("won: " + ", ".join("%s %d" % (lv, wins.get(lv, 0)) for lv in dict.fromkeys(levels)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

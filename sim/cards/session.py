@@ -1,0 +1,312 @@
+"""The card table joined to a board: the session listens to everything the
+board says (as a sink of hal.runner.Board), keeps the CardTable, the guests'
+detective sheets and the bots' minds up to date, and tells the loop what the
+bots press. The loop (the pygame window, or a headless runner) feeds those
+presses to the board like any other input.
+
+    board = Board(seed)
+    session = Session(board, seed, bots={"AZUR": Bot("AZUR", "hard", seed)})
+    ...
+    for event in session.poll(now_ms):   # each frame
+        board.feed(event, now_ms)
+
+People at the table go through the same object: `hypothesis(guest, suspect,
+weapon)`, `show(guest, card)` when several of their cards are named,
+`accuse(guest, suspect, place, weapon)` after the board's "were you right?".
+The table then answers that question by pressing YES or NO itself.
+"""
+
+from firmware.actions import Say
+from firmware.board import BUTTONS, GUESTS
+from firmware.events import ButtonDown, ButtonUp, PadDown, PadUp, Switch
+
+from .deck import deal
+from .sheet import DetectiveSheet
+from .table import CardTable
+
+MAX_BOT_TRIES = 12  # presses a bot may make in one phase before it is a bug
+
+
+class Stuck(RuntimeError):
+    """A bot kept pressing without the board moving on: a bug."""
+
+
+def press(target):
+    """The two events of one press on a pad or a button."""
+    if target in BUTTONS:
+        return [ButtonDown(target), ButtonUp(target)]
+    return [PadDown(target), PadUp(target)]
+
+
+class Session:
+    def __init__(self, board, seed, *, bots=None, humans=(), answer_rollcall=False, delay_ms=0):
+        """`bots`: guest -> Bot. `humans`: guests played by people.
+        `answer_rollcall`: the table also answers the roll call for the
+        people (YES for `humans`, NO for everyone else), as a headless run
+        needs. `delay_ms`: board time between two bot presses."""
+        self.board = board
+        self.seed = seed
+        self.bots = dict(bots or {})
+        self.humans = tuple(humans)
+        self.answer_rollcall = answer_rollcall
+        self.delay_ms = delay_ms
+        self.table = None
+        self.sheets = {}
+        self.notes = []  # what happened at the table, for a view: (kind, ...)
+        self.pending = None  # a Hypothesis waiting for a person's choice
+        self.asked = None  # the guest the roll call asks about
+        self.verdict_due = None  # the guest who must say whether they were right
+        self._answer = None  # YES or NO, once the table has looked in the case
+        self._awaiting = False  # a bot pressed; the board has not answered yet
+        self._tries = 0
+        self._next_at = 0
+        self.turns = {}  # guest -> turns played
+        self.turn_count = 0
+        self.over = False
+        self.games = 0  # games before this one (OFF then ON starts another)
+        self._last_say = None
+        board.sinks.append(self.hear)
+
+    # -- listening to the board -----------------------------------------------
+
+    def hear(self, actions, now_ms=0):
+        self._awaiting = False
+        says = [a for a in actions if type(a) is Say]
+        if len(actions) == 1 and says and says[0] == self._last_say:
+            return  # REPEAT: the same sentence again, nothing new happened
+        if says:
+            self._last_say = says[-1]
+        for a in actions:
+            if type(a) is Say and a.key == "power.greeting" and (self.table is not None or self.over):
+                self._new_game()
+            if type(a) is Say and a.key == "rollcall.welcome" and self.table is None:
+                self._deal(a.args["guests"])
+        for bot in self.bots.values():
+            bot.hear(actions)
+        for sheet in self.sheets.values():
+            sheet.hear(actions)
+        if self.table is not None:
+            for o in self.table.hear(actions):
+                self.sheets[o.guest].opened(o.suspect, o.card)
+                if o.guest in self.bots:
+                    self.bots[o.guest].learn_case(o.suspect, o.card)
+                self.notes.append(("open", o.guest, o.suspect, o.card))
+        for a in actions:
+            if type(a) is not Say:
+                continue
+            if a.key == "rollcall.ask":
+                self.asked = a.args["guest"]
+            elif a.key == "rollcall.welcome":
+                self.asked = None
+            elif a.key == "place.enter" and self.table is not None:
+                self.notes.append(("arrive", self.table.current, a.args["place"]))
+            elif a.key == "turn.call":
+                g = a.args["guest"]
+                self.turns[g] = self.turns.get(g, 0) + 1
+                self.turn_count += 1
+                self._tries = 0
+                self.notes.append(("turn", g))
+            elif a.key == "accuse.announce":
+                self.verdict_due = self.table.current
+                self._answer = None
+                self.notes.append(("accuse", self.table.current))
+            elif a.key in ("accuse.right", "accuse.wrong"):
+                self.verdict_due = None
+            elif a.key == "game.over":
+                self.over = True
+                self.notes.append(("over", self.table.winner if self.table else None))
+
+    def _new_game(self):
+        """The board was switched OFF and ON: a new game, a new deal, fresh minds."""
+        self.games += 1
+        self.table = None
+        self.sheets = {}
+        self.pending = self.verdict_due = self._answer = None
+        self.over = False
+        self.turns, self.turn_count = {}, 0
+        self.bots = {g: type(b)(g, b.level, self.seed + self.games) for g, b in self.bots.items()}
+        self.notes.append(("new",))
+
+    def _deal(self, guests):
+        d = deal(self.seed + self.games, guests)
+        self.table = CardTable(d, guests)
+        for g in self.table.guests:
+            self.sheets[g] = DetectiveSheet(g, self.table.guests, d.hands[g])
+            if g in self.bots:
+                self.bots[g].sit(self.table.guests, d.hands[g])
+        self.notes.append(("deal", tuple(self.table.guests)))
+
+    # -- what the bots (and the table itself) press -----------------------------
+
+    def poll(self, now_ms):
+        """The events to feed the board now (bots' presses, the table's YES/NO)."""
+        if now_ms < self._next_at or self._awaiting or self.pending is not None:
+            return []
+        target = self._decide()
+        if target is None:
+            return []
+        self._next_at = now_ms + self.delay_ms
+        self._awaiting = True
+        return press(target)
+
+    def _decide(self):
+        if self.asked is not None:
+            g = self.asked
+            if g in self.bots:
+                self.asked = None
+                return "YES"
+            if self.answer_rollcall:
+                self.asked = None
+                return "YES" if g in self.humans else "NO"
+            return None
+        if self.table is None or self.over:
+            return None
+        if self.verdict_due is not None:
+            g = self.verdict_due
+            if g in self.bots and self._answer is None:
+                self.accuse(g, *self.bots[g].accusation())
+            if self._answer is not None:
+                answer, self._answer = self._answer, None
+                self.verdict_due = None
+                return answer
+            return None
+        g = self.table.current
+        bot = self.bots.get(g)
+        if bot is None:
+            return None
+        while True:
+            act = bot.next_action()
+            if act is None:
+                return None
+            self._tries += 1
+            if self._tries > MAX_BOT_TRIES:
+                raise Stuck("%r keeps acting in phase %s: %r" % (bot, bot.phase, act))
+            if act[0] == "press":
+                return act[1]
+            self.hypothesis(g, act[1], act[2])
+            if self.pending is not None:
+                return None
+
+    # -- the card table's moments --------------------------------------------------
+
+    def hypothesis(self, asker, suspect, weapon):
+        """`asker` suspects `suspect` with `weapon` where they stand."""
+        h = self.table.hypothesis(asker, suspect, weapon)
+        self.pending = h
+        self._resolve()
+        return h
+
+    def show(self, guest, card):
+        """A person chooses which named card to show."""
+        h = self.pending
+        if h is None or h.waiting is None or h.waiting[0] != guest:
+            raise ValueError("%s is not choosing a card to show" % guest)
+        h.show(card)
+        self._resolve()
+
+    def _resolve(self):
+        h = self.pending
+        while h.waiting is not None:
+            r, options = h.waiting
+            if r not in self.bots:
+                return  # a person chooses: show() goes on
+            h.show(self.bots[r].show(h.asker, options))
+        if h.shower in self.bots:
+            self.bots[h.shower].showed(h.asker, h.card)
+        self.table.record(h)
+        public = h.public()
+        for g, bot in self._seated():
+            bot.learn_refutation(public, h.card if g == h.asker else None)
+        for g, sheet in self.sheets.items():
+            sheet.refutation(public, h.card if g == h.asker else None)
+        self.notes.append(("hypothesis", h))
+        self.pending = None
+
+    def accuse(self, guest, suspect, place, weapon):
+        """`guest` names three; the table looks in the case and will answer
+        the board's "were you right?" (YES or NO) at the next poll."""
+        if guest != self.verdict_due:
+            raise ValueError("%s is not accusing now" % guest)
+        right = self.table.accuse(guest, suspect, place, weapon)
+        for _, bot in self._seated():
+            bot.learn_accusation(guest, (suspect, place, weapon), right)
+        for sheet in self.sheets.values():
+            sheet.accusation((suspect, place, weapon), right)
+        self.notes.append(("verdict", guest, (suspect, place, weapon), right))
+        self._answer = "YES" if right else "NO"
+        return right
+
+    def _seated(self):
+        """The bots playing this game (one answered NO at the roll call: not seated)."""
+        return [(g, b) for g, b in self.bots.items() if self.table is not None and g in self.table.guests]
+
+    @property
+    def accusing(self):
+        """The guest who must name three now (the board asked "were you right?")."""
+        return self.verdict_due if self._answer is None else None
+
+    def add_bot(self, bot):
+        """Seat a bot for `bot.guest` at the roll call (before the deal)."""
+        if self.table is not None:
+            raise ValueError("bots join at the roll call, before the deal")
+        self.bots[bot.guest] = bot
+        self.humans = tuple(g for g in self.humans if g != bot.guest)
+
+    def hint(self, guest):
+        return self.sheets[guest].hint()
+
+
+class GameResult:
+    def __init__(self, session, levels):
+        t = session.table
+        self.guests = t.guests if t else ()
+        self.levels = dict(zip(self.guests, levels))
+        self.winner = t.winner if t else None
+        self.turns = session.turn_count
+        self.winner_turns = session.turns.get(self.winner, 0) if self.winner else None
+        self.wrong = [g for g, _, right in (t.accusations if t else ()) if not right]
+        right = [g for g, _, r in (t.accusations if t else ()) if r]
+        self.how = "right" if right else ("last guest" if self.winner else "unfinished")
+        self.accusations = list(t.accusations) if t else []
+        self.solution = t.deal.solution if t else None
+
+
+def play_bot_game(seed, levels, max_turns=500, narrator_check=None):
+    """One bot-only game, headless: bot i plays guest i in seat order."""
+    from hal.runner import Board
+
+    from ..bots import Bot
+
+    guests = GUESTS[: len(levels)]
+    board = Board(seed=seed)
+    if narrator_check is not None:
+        narrator_check(board)
+    bots = {g: Bot(g, lv, seed) for g, lv in zip(guests, levels)}
+    session = Session(board, seed, bots=bots, answer_rollcall=True)
+    run(board, session, max_turns)
+    return GameResult(session, levels)
+
+
+def run(board, session, max_turns=500, step_ms=1500, people=None):
+    """Feed the session's presses until the game is over. `people(now_ms)`
+    stands for the people at the table: it returns the events of their
+    presses, [] when they did something at the card table only, or None
+    when they had nothing to do."""
+    t = 0
+    board.feed(Switch(True), t)
+    idle = 0
+    while not session.over and session.turn_count <= max_turns:
+        t += step_ms
+        evs = session.poll(t)
+        if not evs and people is not None:
+            evs = people(t)
+        if evs is None or (not evs and people is None):
+            idle += 1
+            if idle > 3:
+                raise Stuck("nobody acts: the board waits for a press nobody makes")
+            continue
+        idle = 0
+        for ev in evs:
+            board.feed(ev, t)
+            t += 100
+    return t

@@ -1,0 +1,187 @@
+"""The card table's bookkeeping: what the paper cards, the cases and the
+players' hands did, and nothing the board decides.
+
+The table listens to what the board says (like the players do) to know
+whose turn it is, where each pawn went and who is out; from that it knows
+which suspect cases a guest may open (Meeting a Suspect; Look for Additional
+Clues; a suspect arriving where guests stand). Hypotheses are refuted by
+the guests to the asker's left in order (True or False?), eliminated guests
+included; an accusation is checked against the confidential case.
+"""
+
+from firmware.actions import Say
+from firmware.board import SUSPECTS, WEAPONS
+
+from .deck import check_card, seating
+
+
+class Opening:
+    """`guest` may open the case of `suspect` (and sees `card`)."""
+
+    __slots__ = ("guest", "suspect", "card")
+
+    def __init__(self, guest, suspect, card):
+        self.guest, self.suspect, self.card = guest, suspect, card
+
+    def __repr__(self):
+        return "Opening(%r, %r, %r)" % (self.guest, self.suspect, self.card)
+
+
+class Hypothesis:
+    """One hypothesis and its refutation, step by step: guests to the left
+    try in turn; one holding several of the named cards chooses (`waiting`
+    is then (refuter, options) until `show(card)`)."""
+
+    def __init__(self, table, asker, suspect, place, weapon):
+        self.asker = asker
+        self.named = (suspect, place, weapon)
+        self.passed = []  # guests who could not refute, in order
+        self.shower = None
+        self.card = None
+        self.waiting = None
+        self._queue = list(table.left_of(asker))
+        self._hands = table.deal.hands
+        self._advance()
+
+    @property
+    def done(self):
+        return self.waiting is None
+
+    def _advance(self):
+        while self._queue:
+            r = self._queue.pop(0)
+            options = tuple(c for c in self.named if c in self._hands[r])
+            if not options:
+                self.passed.append(r)
+                continue
+            self.shower = r
+            if len(options) == 1:
+                self.card = options[0]
+            else:
+                self.waiting = (r, options)
+            return
+
+    def show(self, card):
+        """The refuter being waited for shows `card` (one of the options)."""
+        if self.waiting is None:
+            raise ValueError("nobody is choosing a card to show")
+        r, options = self.waiting
+        if card not in options:
+            raise ValueError("%s can show %s, not %r" % (r, " or ".join(options), card))
+        self.card = card
+        self.waiting = None
+
+    def public(self):
+        """What the whole table sees: the three named, who could not, who showed."""
+        return {"asker": self.asker, "named": self.named, "passed": list(self.passed), "shower": self.shower}
+
+    def __repr__(self):
+        return "Hypothesis(%s: %s; passed %s; %s showed %s)" % (
+            self.asker,
+            "/".join(self.named),
+            self.passed,
+            self.shower,
+            self.card,
+        )
+
+
+class CardTable:
+    def __init__(self, deal, guests):
+        self.guests = seating(guests)
+        self.deal = deal
+        if set(deal.hands) != set(self.guests):
+            raise ValueError("the deal is for %s, not %s" % (sorted(deal.hands), list(self.guests)))
+        self.where = {g: None for g in self.guests}  # on START until they move
+        self.active = list(self.guests)
+        self.current = None
+        self.opened = {g: {} for g in self.guests}  # guest -> {suspect: card}
+        self.hypothesis_made = False
+        self.winner = None
+        self.over = False
+        self.accusations = []  # (guest, triple, right)
+        self.log = []  # public record, dicts
+
+    # -- following the board ------------------------------------------------
+
+    def hear(self, actions):
+        """Follow what the board said; returns the Openings it allows."""
+        out = []
+        for a in actions:
+            if type(a) is not Say:
+                continue
+            key, args = a.key, a.args
+            if key == "turn.call":
+                self.current = args["guest"]
+                self.hypothesis_made = False
+            elif key == "place.enter":
+                self.where[self.current] = args["place"]
+                for s in args["suspects"]:
+                    out.append(self._open(self.current, s))
+            elif key == "search.result":
+                for s in args["suspects"]:
+                    for g in self.here(args["place"]):
+                        out.append(self._open(g, s))
+            elif key == "move.arrives" and args["who"] in SUSPECTS:
+                for g in self.here(args["place"]):
+                    out.append(self._open(g, args["who"]))
+            elif key == "accuse.wrong":
+                if args["guest"] in self.active:
+                    self.active.remove(args["guest"])
+            elif key == "accuse.right":
+                self.winner = args["guest"]
+            elif key == "game.last_guest":
+                self.winner = args["guest"]
+            elif key == "game.over":
+                self.over = True
+        return out
+
+    def here(self, place):
+        """Guests still in the game standing at `place`."""
+        return [g for g in self.active if self.where[g] == place]
+
+    def _open(self, guest, suspect):
+        card = self.deal.cases[suspect]
+        self.opened[guest][suspect] = card
+        self.log.append({"opened": suspect, "by": guest})
+        return Opening(guest, suspect, card)
+
+    # -- hypotheses and accusations -------------------------------------------
+
+    def left_of(self, guest):
+        """Who tries to refute `guest`'s hypothesis, in order: the guest on
+        the left first, round the table; guests who are out still refute."""
+        i = self.guests.index(guest)
+        n = len(self.guests)
+        return tuple(self.guests[(i + k) % n] for k in range(1, n))
+
+    def hypothesis(self, asker, suspect, weapon):
+        """Start `asker`'s hypothesis: `suspect` with `weapon` in the place
+        where the asker stands (one per turn, during the asker's turn)."""
+        if asker != self.current or asker not in self.active:
+            raise ValueError("only the guest whose turn it is (%s) makes a hypothesis, not %s" % (self.current, asker))
+        place = self.where[asker]
+        if place is None:
+            raise ValueError("%s must enter a place before making a hypothesis" % asker)
+        if self.hypothesis_made:
+            raise ValueError("only one hypothesis per turn")
+        check_card(suspect, "suspect")
+        check_card(weapon, "weapon")
+        self.hypothesis_made = True
+        h = Hypothesis(self, asker, suspect, place, weapon)
+        return h
+
+    def record(self, h):
+        self.log.append({"hypothesis": h.public()})
+
+    def accuse(self, guest, suspect, place, weapon):
+        """`guest` names three; the table looks in the confidential case."""
+        check_card(suspect, "suspect")
+        check_card(place, "place")
+        check_card(weapon, "weapon")
+        right = (suspect, place, weapon) == self.deal.solution
+        self.accusations.append((guest, (suspect, place, weapon), right))
+        self.log.append({"accusation": (suspect, place, weapon), "by": guest, "right": right})
+        return right
+
+
+__all__ = ["CardTable", "Hypothesis", "Opening", "SUSPECTS", "WEAPONS"]

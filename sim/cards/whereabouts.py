@@ -1,0 +1,202 @@
+"""Where each suspect and the Inspecteur may be, from what a guest hears:
+the announcements (place.enter, search.result, move.leaves, move.arrives),
+the sound clues between turns (an unseen arrival at that place) and the
+ring (movers go one arrow per turn). A belief, not the board's state: it is
+built from the spoken sentences only.
+
+    w = Whereabouts()
+    w.hear(actions)            # every batch of actions the board outputs
+    w.chance("ROSE", "ECURIE") # 0..1
+    w.likeliest("INSPECTEUR")  # the place most likely to hold him
+"""
+
+from firmware.actions import Say, Sfx
+from firmware.board import INSPECTEUR, MOVERS, PLACES, SUSPECTS, neighbours
+
+# What a guest can know of the board's habits (RULES.md, Chances): a suspect
+# is one of the one or two movers (1.5 of 8), the Inspecteur moves 1 turn in 3.
+MOVE_SUSPECT = 1.5 / len(SUSPECTS)
+MOVE_INSPECTEUR = 1 / 3
+HIDE = 1 / 4
+SNEAK = 1 / 8
+CLUE = 1 / 2
+_IDX = {p: i for i, p in enumerate(PLACES)}
+_NB = [tuple(_IDX[q] for q in neighbours(p)) for p in PLACES]
+
+
+class Whereabouts:
+    def __init__(self, clues=True, memory=1.0):
+        """`clues`: listen to the sound clues. `memory`: how much of what was
+        heard is kept each turn (1.0: all; less blurs the belief back to
+        even, for forgetful guests)."""
+        self.clues = clues
+        self.memory = memory
+        n = len(PLACES)
+        self.p = {m: [1.0 / n] * n for m in MOVERS}
+        self.guests = {}  # guest still in the game -> place (None on START)
+        self.current = None
+        self.visible = {}  # mover -> place where it was last seen and stays in sight
+        self._named = set()  # named or found at the current guest's place this turn
+        self._leaves, self._arrives, self._sounds = {}, {}, []
+        self._between = False
+
+    # -- questions --------------------------------------------------------------
+
+    def chance(self, who, place):
+        return self.p[who][_IDX[place]]
+
+    def likeliest(self, who, avoid=None):
+        best, best_p = None, -1.0
+        for i, place in enumerate(PLACES):
+            if place != avoid and self.p[who][i] > best_p:
+                best, best_p = place, self.p[who][i]
+        return best
+
+    def watched(self):
+        return set(p for p in self.guests.values() if p is not None)
+
+    # -- listening ------------------------------------------------------------------
+
+    def hear(self, actions):
+        for k, a in enumerate(actions):
+            if type(a) is Sfx:
+                nxt = actions[k + 1] if k + 1 < len(actions) else None
+                pawn = type(nxt) is Say and nxt.key == "place.enter" and nxt.args["place"] == a.place
+                if not pawn:
+                    self._sounds.append(a.place)
+                continue
+            if type(a) is not Say:
+                continue
+            key, args = a.key, a.args
+            if key == "rollcall.welcome":
+                self.guests = {g: None for g in args["guests"]}
+            elif key == "turn.call":
+                if self._between:
+                    self._after_moves()
+                self.current = args["guest"]
+                self._named = set()
+                self._between = True
+            elif key == "place.enter":
+                self._enter(args["place"], args["suspects"], args["inspecteur"])
+            elif key == "search.result":
+                self._search(args["place"], args["suspects"], args["inspecteur"])
+            elif key == "move.leaves":
+                self._leaves[args["who"]] = args["place"]
+            elif key == "move.arrives":
+                self._arrives[args["who"]] = args["place"]
+            elif key == "accuse.wrong":
+                self.guests.pop(args["guest"], None)
+                self._unwatched()
+            elif key in ("game.last_guest", "game.over"):
+                self._between = False
+
+    def _unwatched(self):
+        """Movers in sight where no guest stands any more may now slip away unseen."""
+        watched = self.watched()
+        for who, there in list(self.visible.items()):
+            if there not in watched:
+                del self.visible[who]
+
+    def _set(self, who, place):
+        vec = [0.0] * len(PLACES)
+        vec[_IDX[place]] = 1.0
+        self.p[who] = vec
+
+    def _scale(self, who, place, factor):
+        vec = self.p[who]
+        vec[_IDX[place]] *= factor
+        total = sum(vec)
+        if total <= 0:  # what we believed was wrong: start again, evenly
+            vec = [0.0 if q == place else 1.0 for q in PLACES]
+            total = sum(vec)
+        self.p[who] = [x / total for x in vec]
+
+    def _enter(self, place, suspects, inspecteur):
+        self.guests[self.current] = place
+        self._unwatched()
+        for who in MOVERS:
+            if who in suspects or (who == INSPECTEUR and inspecteur):
+                self._set(who, place)
+                self.visible[who] = place
+                self._named.add(who)
+            else:
+                if self.visible.get(who) == place:
+                    del self.visible[who]  # not named: it is not here in sight
+                self._scale(who, place, HIDE)  # here only if hiding
+
+    def _search(self, place, suspects, inspecteur):
+        for who in MOVERS:
+            if who in suspects or (who == INSPECTEUR and inspecteur):
+                self._set(who, place)
+                self.visible[who] = place
+                self._named.add(who)
+            elif who not in self._named:
+                self._scale(who, place, 0.0)  # nobody else is hiding here
+
+    def _after_moves(self):
+        """The moves between two turns, from what was announced and heard."""
+        watched = self.watched()
+        for who in MOVERS:
+            if who in self._arrives:
+                self._set(who, self._arrives[who])
+                self.visible[who] = self._arrives[who]
+            elif who in self._leaves:
+                src = self._leaves[who]
+                self.visible.pop(who, None)
+                vec = [0.0] * len(PLACES)
+                for j in _NB[_IDX[src]]:
+                    if PLACES[j] in watched:  # it would have been seen arriving, unless it sneaked in
+                        vec[j] = 0.0 if who == INSPECTEUR else SNEAK
+                    else:
+                        vec[j] = 1.0
+                total = sum(vec)
+                self.p[who] = [x / total for x in vec]
+            elif who in self.visible:
+                pass  # it would have been seen leaving
+            else:
+                self._drift(who, watched)
+        if self.clues:
+            for place in self._sounds:
+                self._sound(place, watched)
+        if self.memory < 1.0:
+            n = len(PLACES)
+            for who in MOVERS:
+                if who not in self.visible:
+                    self.p[who] = [self.memory * x + (1 - self.memory) / n for x in self.p[who]]
+        self._leaves, self._arrives, self._sounds = {}, {}, []
+
+    def _drift(self, who, watched):
+        """No news of `who`: it stayed, or moved where nobody saw it."""
+        move = MOVE_INSPECTEUR if who == INSPECTEUR else MOVE_SUSPECT
+        vec = self.p[who]
+        new = [x * (1 - move) for x in vec]
+        for i, x in enumerate(vec):
+            if x == 0.0 or PLACES[i] in watched:
+                continue  # leaving a watched place is always announced
+            for j in _NB[i]:
+                if PLACES[j] in watched:
+                    w = 0.0 if who == INSPECTEUR else SNEAK
+                else:
+                    w = 1.0 - CLUE if self.clues else 1.0
+                new[j] += x * move * 0.5 * w
+        total = sum(new)
+        if total <= 0:
+            new, total = [1.0] * len(PLACES), float(len(PLACES))
+        self.p[who] = [x / total for x in new]
+
+    def _sound(self, place, watched):
+        """A sound clue at `place`: one mover nobody saw arrived there."""
+        k = _IDX[place]
+        src = [i for i in _NB[k] if PLACES[i] not in watched]
+        weight = {}
+        for who in MOVERS:
+            if who in self.visible:
+                continue
+            move = MOVE_INSPECTEUR if who == INSPECTEUR else MOVE_SUSPECT
+            weight[who] = sum(self.p[who][i] for i in src) * move * 0.5 + 1e-9
+        total = sum(weight.values())
+        for who, w in weight.items():
+            a = w / total
+            vec = [(1 - a) * x for x in self.p[who]]
+            vec[k] += a
+            self.p[who] = vec
