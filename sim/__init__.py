@@ -7,4 +7,6 @@
     keys, labels, fonts: the keyboard map, the board's printed words, fonts
     selftest: clue-fx selftest (every clip, every light)
     options: the command-line options of the window (imports no pygame)
+    cards: the digital card table (deal, cases, refutation, deduction, sheets)
+    bots, table_view: bot guests; the card table's hot-seat screens
 """
