@@ -100,11 +100,9 @@ def perc(attack, tau):
 # --- sources ---------------------------------------------------------------
 
 
-def tone(freq, seconds, env, partials=((1, 1.0),), vibrato=(0.0, 0.0)):
-    """A periodic tone. `freq` is a number or a function of t; `partials`
-    (harmonic number or ratio, amplitude); vibrato (rate Hz, depth ratio)."""
-    out = []
-    phase = 0.0
+def _glide(freq, seconds, vibrato):
+    """(t, f) for every sample: the time and the frequency then, `freq` a
+    number or a function of t, with its vibrato (rate Hz, depth ratio)."""
     f_of = freq if callable(freq) else (lambda t, f=freq: f)
     vrate, vdepth = vibrato
     sin = math.sin
@@ -113,6 +111,16 @@ def tone(freq, seconds, env, partials=((1, 1.0),), vibrato=(0.0, 0.0)):
         f = f_of(t)
         if vdepth:
             f *= 1.0 + vdepth * sin(TAU * vrate * t)
+        yield t, f
+
+
+def tone(freq, seconds, env, partials=((1, 1.0),), vibrato=(0.0, 0.0)):
+    """A periodic tone. `freq` is a number or a function of t; `partials`
+    (harmonic number or ratio, amplitude); vibrato (rate Hz, depth ratio)."""
+    out = []
+    phase = 0.0
+    sin = math.sin
+    for t, f in _glide(freq, seconds, vibrato):
         phase += TAU * f / RATE
         s = 0.0
         for k, a in partials:
@@ -128,14 +136,8 @@ def fm(freq, seconds, env, *, ratio=1.0, index=2.0, index_env=None, vibrato=(0.0
     out = []
     phase_c = 0.0
     phase_m = 0.0
-    f_of = freq if callable(freq) else (lambda t, f=freq: f)
-    vrate, vdepth = vibrato
     sin = math.sin
-    for i in range(n_samples(seconds)):
-        t = i / RATE
-        f = f_of(t)
-        if vdepth:
-            f *= 1.0 + vdepth * sin(TAU * vrate * t)
+    for t, f in _glide(freq, seconds, vibrato):
         phase_c += TAU * f / RATE
         phase_m += TAU * f * ratio / RATE
         idx = index * (index_env(t) if index_env else 1.0)
