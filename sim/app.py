@@ -289,11 +289,11 @@ class App:
 
     def _update_table(self):
         """The card table's presses (bots, the verdict) and its news for the log."""
+        for line in self.table.news():  # before the presses: a hypothesis before the next call
+            self._note(line)
         quiet = self.audio is None or not self.audio.busy()  # bots wait for the narrator, as people do
         for event in self.table.step(self.now, quiet=quiet):
             self.feed(event)
-        for line in self.table.news():
-            self._note(line)
         if self.table.changed:
             self.dirty = True
 
