@@ -28,10 +28,6 @@ class World:
             place = self._rng.choice(PLACES)
             self.put(who, place, self._rng.chance(hide))
 
-    def at(self, place):
-        """Suspects at `place`, visible and hidden, in the order of RULES.md."""
-        return [s for s in SUSPECTS if self.place[s] == place]
-
     def visible_at(self, place):
         return [s for s in SUSPECTS if self.place[s] == place and s not in self.hidden]
 

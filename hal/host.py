@@ -4,6 +4,10 @@ It handshakes (HELLO?), resyncs (STATE?), debounces rigs that do not,
 pings a silent rig and keeps the game while the rig is away.
 hal/serve.py runs it on a real port; tests join it to a rig in memory."""
 
+from firmware import events
+from firmware.actions import PowerOff, Say, Sfx, StopAudio
+from firmware.board import BUTTONS, PADS
+
 from . import cfx
 
 TICK_MS = 100  # the firmware's clock, fed while the rig is up
@@ -36,8 +40,6 @@ def _input_key(event):
 
 
 def _event_of(key, down):
-    from firmware import events
-
     kind, ident = key
     if kind == "PAD":
         return events.PadDown(ident) if down else events.PadUp(ident)
@@ -236,17 +238,17 @@ class Host:
                 else:
                     due = min(due, end - now)
         if self.audio_out is not None and self.audio_out.poll():
-            self._feed_event(_event_of_done(), now)
+            self._feed_event(events.AudioDone(), now)
         if self.link == UP:
             if now >= self._next_tick:
                 self._next_tick = now + TICK_MS
-                self.board.feed(_tick(), self.game_ms(now))
+                self.board.feed(events.Tick(), self.game_ms(now))
             due = min(due, max(0, self._next_tick - now))
             if self.playing and now >= self._done_by:
                 self.console("rig never said DONE: going on")
                 self.playing = False
                 self._unfinished = []
-                self._feed_event(_event_of_done(), now)
+                self._feed_event(events.AudioDone(), now)
         if self.link in (UP, SYNC, HELLO) and now >= self._next_ping:
             if self.link != HELLO and now - self._last_rx < self.ping_ms:
                 self._next_ping = self._last_rx + self.ping_ms
@@ -345,8 +347,6 @@ class Host:
     def _state(self, msg, now):
         _, on, mv, pads, buttons = msg
         self._state_by = None
-        from firmware.board import BUTTONS, PADS
-
         want = {}
         for p in PADS:
             want[("PAD", p)] = p in pads
@@ -450,8 +450,6 @@ class Host:
         self._feed_event(_event_of(key, down), now)
 
     def _feed_battery(self, mv, now):
-        from firmware import events
-
         self.millivolts = mv
         self._feed_event(events.Battery(mv), now)
 
@@ -463,8 +461,6 @@ class Host:
     # -- the firmware's actions ----------------------------------------------------
 
     def _on_actions(self, actions, game_ms):
-        from firmware.actions import PowerOff, Say, Sfx, StopAudio
-
         clips = []
         show = (lambda line: None) if self.quiet else self.console
         for a in actions:
@@ -499,15 +495,3 @@ class Host:
     def touch(self, kind, ident, down):
         """Ask the rig to act as if an input changed (extension: `TOUCH`)."""
         self.send(cfx.touch_line(kind, ident, down))
-
-
-def _tick():
-    from firmware.events import Tick
-
-    return Tick()
-
-
-def _event_of_done():
-    from firmware.events import AudioDone
-
-    return AudioDone()
