@@ -6,6 +6,12 @@
   (`-X heapsize=64wK`: this port is 64-bit, where every pointer and GC block
   is twice a Pico's size; `w` scales the heap to match): the most heap in
   use after a collection, and the smallest heap the game still runs in;
+- the same on Debian's 32-bit build of the same unix port
+  (tools/micropython32.py), where `-X heapsize=64k` is a board's 64 KB: the
+  game must run in it; the heap at start and at its peak, what of it is the
+  test's own (fake `machine` and `time`, game.py), the interned names (qstrs)
+  against the size at which the interpreter doubles its table of them, and
+  the heaps, 1 KB apart, that the game runs in;
 - the total size of the .mpy files `clue-fx flash` copies, per program
   (target: 48 KB at most);
 - the time of one `Narrator.handle` on MicroPython against CPython, the
@@ -71,14 +77,33 @@ import firmware
 gc.collect(); c = gc.mem_alloc()
 from hal.mcu import standalone, wiring, clock, config
 gc.collect(); d = gc.mem_alloc()
-print(b - a, c - b, d - c)
+import game
+gc.collect(); e = gc.mem_alloc()
+print(b - a, c - b, d - c, e - d)
+"""
+
+# The interned names after start-up: (count, the count at which the next
+# pool is made). Pools double: on this build 20, 40, 80 ... entries, so the
+# n-th pool is made when 20 * (2**n - 1) names are interned.
+QSTRS = """
+import micropython, game, sys, io
+micropython.qstr_info()
 """
 
 
-def run_mpy(build_dir, code, heap="2M"):
+def next_pool(n_qstr, first=20):
+    size, total = first, first
+    while total <= n_qstr:
+        size *= 2
+        total += size
+    return total, size
+
+
+def run_mpy(build_dir, code, heap="2M", exe=None):
     r = subprocess.run(
-        [harness.micropython(), "-X", "heapsize=" + heap, "-c", code],
+        [exe or harness.micropython(), "-X", "heapsize=" + heap, "-c", code],
         env=harness.env_for(build_dir),
+        cwd=build_dir,  # not the checkout: its firmware/*.py would be compiled instead of the .mpy
         capture_output=True,
         text=True,
         timeout=600,
@@ -89,9 +114,9 @@ def run_mpy(build_dir, code, heap="2M"):
     return r.stdout.strip().splitlines()[-1]
 
 
-def game_runs(build_dir, script, work, heap):
+def game_runs(build_dir, script, work, heap, exe=None):
     try:
-        harness.run_game(build_dir, script, work, heap=heap)
+        harness.run_game(build_dir, script, work, heap=heap, exe=exe)
         return True
     except AssertionError as e:
         if "MemoryError" in str(e):
@@ -162,7 +187,7 @@ def main():
         t0 = time.monotonic()
         figures, trace_path, frames = harness.run_game(board, script, work, heap=harness.HEAP)
         took = time.monotonic() - t0
-        fakes, firmware_bytes, board_bytes = (int(x) for x in run_mpy(board, FOOTPRINT).split())
+        fakes, firmware_bytes, board_bytes, _ = (int(x) for x in run_mpy(board, FOOTPRINT).split())
         print(
             "a whole game under micropython, -X heapsize=%s (%d bytes of heap on this 64-bit port):"
             % (harness.HEAP, figures["heap_size"])
@@ -195,7 +220,40 @@ def main():
             )
         )
 
-        # 3. time per handle
+        # 3. the same game on the 32-bit build, in a board's 64 KB
+        exe = harness.micropython32()
+        plain = {k: v for k, v in script.items() if k != "heap_probe"}
+        figures, _, _ = harness.run_game(board, script, work, heap="1M", exe=exe)
+        fits = game_runs(board, plain, tries, harness.HEAP32, exe)
+        fakes, firmware_bytes, board_bytes, game_bytes = (int(x) for x in run_mpy(board, FOOTPRINT, exe=exe).split())
+        n_qstr = int(run_mpy(board, QSTRS, exe=exe).split("n_qstr=")[1].split(",")[0])
+        at, size = next_pool(n_qstr)
+        print(
+            "the same game under Debian's 32-bit micropython (%s), -X heapsize=%s: %s"
+            % (harness.run_version(exe), harness.HEAP32, "RUNS" if fits else "DOES NOT RUN (MemoryError)")
+        )
+        print("  heap in use after start-up:   %6d bytes" % figures["heap_after_start"])
+        print(
+            "  heap in use at its peak:      %6d bytes (%.0f%% of 64 000, measured as above)"
+            % (figures["heap_live_peak"], 100.0 * figures["heap_live_peak"] / 64000)
+        )
+        print("    of which the test's fakes:  %6d bytes (machine, time: built into a board)" % fakes)
+        print("    and the test's game.py:     %6d bytes (the script's player; a board runs main.py)" % game_bytes)
+        print("    the firmware package:       %6d bytes" % firmware_bytes)
+        print("    hal.mcu (standalone):       %6d bytes" % board_bytes)
+        print(
+            "  names interned (qstrs): %d; at %d the interpreter makes its next pool of %d (about %d bytes more)"
+            % (n_qstr, at + 1, size * 2, size * 2 * 7)
+        )
+        runs = [k for k in range(48, 73) if game_runs(board, plain, tries, "%dk" % k, exe)]
+        print("  heaps the game runs in, 48k..72k: %s" % (", ".join("%dk" % k for k in runs) if runs else "none"))
+        if runs:
+            print(
+                "  smallest: %dk; the largest that fails: %s"
+                % (runs[0], "%dk" % max(k for k in range(48, 73) if k not in runs) if runs[0] > 48 else "none")
+            )
+
+        # 4. time per handle
         evs = [(t, obj) for t, way, obj in records if way == "in"]
         ev_file = os.path.join(tmp, "events.json")
         with open(ev_file, "w") as f:

@@ -46,10 +46,41 @@ def game(board, tmp_path_factory):
     return script, figures, seed, records, frames
 
 
+@pytest.fixture(scope="module")
+def game32(board, tmp_path_factory):
+    """The same game on Debian's 32-bit build of the unix port, in a board's
+    64 KB: `-X heapsize=64k`, literally."""
+    work = str(tmp_path_factory.mktemp("game32"))
+    script = harness.plan_game(seed=7)
+    figures, trace_path, frames = harness.run_game(
+        board, script, work, heap=harness.HEAP32, exe=harness.micropython32()
+    )
+    with open(trace_path) as f:
+        seed, records = read(f)
+    return script, figures, seed, records, frames
+
+
+def test_the_game_runs_in_64k_of_heap_on_a_32_bit_micropython(game32, game):
+    script, figures, seed, records, frames = game32
+    assert figures["heap_size"] <= 64 * 1024  # what -X heapsize=64k gave: the heap, its tables aside
+    keys = [obj.key for _, way, obj in records if way == "out" and type(obj) is Say]
+    assert "accuse.right" in keys and "game.over" in keys and "power.sleep" in keys
+    assert figures["dropped"] == figures["lost"] == figures["pad_errors"] == 0
+    # the 32-bit and the 64-bit interpreters played the very same game
+    assert records == game[3] and frames == game[4]
+
+
+def test_64k_is_a_real_limit_on_the_32_bit_micropython(board, tmp_path):
+    """Half of it is not enough: the figure above means something."""
+    script = harness.plan_game(seed=7)
+    with pytest.raises(AssertionError, match="MemoryError"):
+        harness.run_game(board, script, str(tmp_path), heap="32k", exe=harness.micropython32())
+
+
 def test_the_game_runs_in_a_64k_heap_and_reaches_a_winner(game):
     script, figures, seed, records, frames = game
     keys = [obj.key for _, way, obj in records if way == "out" and type(obj) is Say]
-    assert figures["heap_size"] <= 64 * 1024 * 8 // 4  # 64 K of 32-bit words
+    assert figures["heap_size"] <= 64 * 1024 * 8 // 4  # 64 K of 32-bit words, on this 64-bit port
     assert "accuse.wrong" in keys and "accuse.right" in keys and "game.over" in keys
     assert keys.count("turn.call") >= 6 and "search.result" in keys and "move.leaves" in keys
     assert figures["dropped"] == figures["lost"] == figures["pad_errors"] == 0
@@ -184,6 +215,7 @@ def test_reading_the_board_allocates_nothing(board):
     r = subprocess.run(
         [harness.micropython(), "-c", code],
         env=harness.env_for(board),
+        cwd=board,  # the .mpy as flashed, not the checkout's sources
         capture_output=True,
         text=True,
         timeout=60,

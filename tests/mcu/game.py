@@ -4,14 +4,18 @@
     micropython -X heapsize=64k -c "import game; game.main('script.json', 'trace.jsonl', 'frames.txt')"
 
 script.json: {"seed": N, "start_ms": fake ticks at power-up, "end_ms": how long
-to run, "steps": [[t_ms, "pad ECURIE 1"], ...], "noise": bool, "echo": bool,
-"clip_ms": how long each clip plays}.
+to run, "noise": bool, "echo": bool, "clip_ms": how long each clip plays}.
+Beside it, script.json.steps: what happens to the board, one step a line,
+"t_ms what" ("2600 pad ECURIE 1"), in time order; read as the game goes,
+so that the plan does not sit in the board's heap.
 Writes the trace the firmware saw (DESIGN.md format), the frames sent to the
-DFPlayer (hex, one a line), and prints one JSON line of figures.
+DFPlayer (hex, one a line), and prints one JSON line of figures (a list:
+harness.FIGURES names them).
 """
 
 import gc
 import json
+import sys
 import time  # faketime/time.py
 
 import machine  # fakes/machine.py
@@ -23,6 +27,22 @@ from hal.mcu.standalone import Standalone
 from hal.mcu.wiring import Devices
 
 
+def _next_step(f):
+    """(t_ms, what) of the next line of the steps file, or None at its end."""
+    line = f.readline()
+    if not line:
+        return None
+    t, what = line.rstrip("\n").split(" ", 1)
+    return int(t), what
+
+
+def _record(trace, now, way, obj):
+    """One line of the trace (DESIGN.md): {"t": now, way: obj's dict}."""
+    trace.write('{"t": %d, "%s": ' % (now, way))
+    json.dump(obj.as_dict(), trace)
+    trace.write("}\n")
+
+
 def main(script_path, trace_path, frames_path):
     with open(script_path) as f:
         script = json.load(f)
@@ -31,7 +51,7 @@ def main(script_path, trace_path, frames_path):
     world.echo = script.get("echo", True)
     world.clip_ms = script.get("clip_ms", 400)
     seed = script["seed"]
-    steps = script["steps"]
+    steps = open(script_path + ".steps")
     end = script["end_ms"]
     time.set_ms(script["start_ms"])
     t0 = time.now_ms()
@@ -50,9 +70,10 @@ def main(script_path, trace_path, frames_path):
         if probe and out:
             gc.collect()
             live[0] = max(live[0], gc.mem_alloc())
-        trace.write('{"t": %d, "in": %s}\n' % (now, json.dumps(event.as_dict())))
+        # written piece by piece: no line is ever built whole in the heap
+        _record(trace, now, "in", event)
         for a in out:
-            trace.write('{"t": %d, "out": %s}\n' % (now, json.dumps(a.as_dict())))
+            _record(trace, now, "out", a)
 
     devices = Devices(machine, config)
     program = Standalone(devices, Clock(time.ticks_ms, time.ticks_diff), seed, on_feed)
@@ -62,14 +83,14 @@ def main(script_path, trace_path, frames_path):
     peak_alloc = 0
     wrapped_at = None
     last_ticks = time.ticks_ms()
-    i = 0
+    step = _next_step(steps)
     while True:
         elapsed = time.now_ms() - t0
         if elapsed >= end:
             break
-        while i < len(steps) and steps[i][0] <= elapsed:
-            world.apply(steps[i][1])
-            i += 1
+        while step is not None and step[0] <= elapsed:
+            world.apply(step[1])
+            step = _next_step(steps)
         wait = program.step()
         a = gc.mem_alloc()
         peak_alloc = max(peak_alloc, a)
@@ -80,22 +101,28 @@ def main(script_path, trace_path, frames_path):
         time.sleep_ms(wait)
     trace.close()
     frames.close()
+    steps.close()
     sp = devices.speaker
-    print(
-        json.dumps(
-            {
-                "handled": handled[0],
-                "wrapped_at": wrapped_at,
-                "bad_frames_seen_by_dfplayer": world.dfplayer.bad,
-                "bad_replies": sp.player.bad_frames,
-                "dropped": sp.dropped,
-                "lost": sp.lost,
-                "pad_errors": devices.inputs.pads.errors,
-                "stop_mode_violations": sum(m.stop_mode_violations for m in world.touch.values()),
-                "heap_after_start": base,
-                "heap_live_peak": max(live[0], base),
-                "heap_peak_alloc": peak_alloc,
-                "heap_size": gc.mem_alloc() + gc.mem_free(),
-            }
-        )
-    )
+    figures = [
+        handled[0],
+        wrapped_at,
+        world.dfplayer.bad,
+        sp.player.bad_frames,
+        sp.dropped,
+        sp.lost,
+        devices.inputs.pads.errors,
+        sum(m.stop_mode_violations for m in world.touch.values()),
+        base,
+        max(live[0], base),
+        peak_alloc,
+    ]
+    # The report is the harness's, not the board's: the board is let go first.
+    sp = program = devices = on_feed = None
+    gc.collect()
+    figures.append(gc.mem_alloc() + gc.mem_free())
+    # A JSON list, in the order of harness.FIGURES (the names stay in CPython),
+    # written one small piece at a time: the heap may be nearly full.
+    out = sys.stdout
+    for i in range(len(figures)):
+        out.write("%s%s" % ("[" if i == 0 else ", ", json.dumps(figures[i])))
+    out.write("]\n")

