@@ -1,5 +1,7 @@
 """A fake `machine` module for running hal/mcu under the unix `micropython`
 (put this folder first on MICROPYPATH). Behind the buses sits one WORLD:
+I2C(...), ADC(...) and UART(...) all hand it back (their settings are
+ignored), and it answers each bus's calls itself:
 
 - I2C answers like MPR121s at 0x5A and 0x5B: a register file with the chip's
   reset values, soft reset, run/stop mode, touch status, filtered data and
@@ -18,6 +20,17 @@ they arrive (a test in another process drives the board); with
 CFX_FAKE_UART_LOG, every frame sent to the DFPlayer is appended to that file
 in hex, one frame a line; CFX_FAKE_TOUCH_NOISE: +/- that much noise on the
 electrodes' filtered data; CFX_FAKE_CLIP_MS: how long each clip plays.
+
+What the tests look at: WORLD.touch[address] (an MPR121: `regs`, `touched`,
+`resets`, `stop_mode_violations`), WORLD.levels (pin id -> level),
+WORLD.battery_mv, WORLD.i2c_errors (fail this many next I2C reads with EIO),
+WORLD.echo, WORLD.noise (noise bytes before each DFPlayer reply),
+WORLD.clip_ms, and WORLD.dfplayer (WORLD itself): `out` (a text stream) gets
+every frame received, in hex, one a line, `log` (a file name) the same,
+appended, and `bad` counts the bytes and frames it could not take.
+
+This module sits in the test board's heap (the real `machine` does not), so
+it is kept small: few classes and functions, short private names.
 """
 
 import os
@@ -26,184 +39,67 @@ import time
 
 def _dfsum(frame):
     # written out here again on purpose: the fake checks the driver's sums
-    s = 0
-    for i in range(1, 7):
-        s += frame[i]
-    return (0x10000 - s) & 0xFFFF
+    return (0x10000 - sum(frame[1:7])) & 0xFFFF
 
 
-class Mpr121Model:
-    def __init__(self, address):
-        self.address = address
-        self.regs = bytearray(256)
-        self.touched = 0  # 12-bit mask of electrodes under a finger or a pawn
-        self.raw = 700  # untouched filtered data
-        self.delta = 60  # how much a touch lowers it
-        self.noise = 0  # +/- this on filtered data, varying with every read
-        self._n = 0
+class _Mpr121:
+    """One MPR121: `regs` 0x00..0x7F (0x80, the soft reset, is write-only),
+    `touched` a 12-bit mask of the electrodes under a finger or a pawn. Its
+    I2C side is World.writeto_mem and World.readfrom_mem_into."""
+
+    def __init__(self):
+        self.regs = bytearray(0x80)
+        self.touched = 0
         self.resets = 0
         self.stop_mode_violations = 0
+        self._n = 0  # filtered-data reads so far: what the noise varies with
         self.reset()
 
     def reset(self):
-        for i in range(256):
-            self.regs[i] = 0
-        self.regs[0x5C] = 0x10
-        self.regs[0x5D] = 0x24
-
-    def running(self):
-        return self.regs[0x5E] & 0x3F != 0
-
-    def enabled(self):
-        n = self.regs[0x5E] & 0x0F
-        return 0xFFF if n >= 12 else (1 << n) - 1
-
-    def write(self, reg, data):
-        for i in range(len(data)):
-            r = reg + i
-            v = data[i]
-            if r == 0x80:
-                if v == 0x63:
-                    self.reset()
-                    self.resets += 1
-                continue
-            if self.running() and r != 0x5E and not 0x73 <= r <= 0x7A:
-                self.stop_mode_violations += 1  # the chip ignores it
-                continue
-            self.regs[r] = v
-
-    def _value(self, e):
-        self._n += 1
-        jitter = 0
-        if self.noise:
-            jitter = (self._n * 5) % (2 * self.noise + 1) - self.noise
-        return self.raw + jitter - (self.delta if self.touched >> e & 1 else 0)
-
-    def read_into(self, reg, out):
-        """Fill `out` from register `reg` on (allocates nothing, like the chip)."""
-        for i in range(len(out)):
-            r = reg + i
-            if r < 2:
-                status = self.touched & self.enabled() if self.running() else 0
-                out[i] = (status >> (8 * r)) & 0xFF
-            elif 0x04 <= r < 0x1C:
-                e = (r - 0x04) // 2
-                v = self._value(e) if self.running() else 0
-                out[i] = v & 0xFF if r % 2 == 0 else v >> 8
-            elif 0x1E <= r < 0x2A:
-                out[i] = (self.raw >> 2) if self.running() and not self.regs[r] else self.regs[r]
-            else:
-                out[i] = self.regs[r]
-
-
-class DFPlayerModel:
-    def __init__(self):
-        self.count = 0  # frames received
-        self.bad = 0  # frames with a wrong shape or checksum
-        self.volume = None
-        self.playing = None  # (folder, file)
-        self.plays = 0
-        self._rx = bytearray(10)
-        self._n = 0
-        self._tx = bytearray()
-        self._finish_at = 0
-        self._ready_at = None  # it says READY (0x3F, card online) this long after start
-        self.out = None  # a text stream: every frame received, in hex, one a line
-        self.log = None  # a file name: the same, appended (another process reads it)
-
-    def feed(self, data):
-        for b in data:
-            if self._n == 0 and b != 0x7E:
-                self.bad += 1
-                continue
-            self._rx[self._n] = b
-            self._n += 1
-            if self._n == 10:
-                self._n = 0
-                self._frame(self._rx)
-
-    def _frame(self, f):
-        self.count += 1
-        text = "".join("%02x" % b for b in f) + "\n"
-        if self.out is not None:
-            self.out.write(text)
-        if self.log:
-            with open(self.log, "a") as out:
-                out.write(text)
-        if f[1] != 0xFF or f[2] != 6 or f[9] != 0xEF or (f[7] << 8 | f[8]) != _dfsum(f):
-            self.bad += 1
-            return
-        self.command(f[3], f[5] << 8 | f[6])
-
-    def command(self, cmd, param):
-        if cmd == 0x0F:
-            self.playing = (param >> 8, param & 0xFF)
-            self.plays += 1
-            self._finish_at = time.ticks_add(time.ticks_ms(), WORLD.clip_ms)
-        elif cmd == 0x16:
-            self.playing = None
-        elif cmd == 0x06:
-            self.volume = param
-
-    def reply(self, cmd, param):
-        f = bytearray(b"\x7e\xff\x06\x00\x00\x00\x00\x00\x00\xef")
-        f[3] = cmd
-        f[5] = param >> 8
-        f[6] = param & 0xFF
-        s = _dfsum(f)
-        f[7] = s >> 8
-        f[8] = s & 0xFF
-        if WORLD.noise:
-            self._tx.extend(b"\x00\x55")
-        self._tx.extend(f)
-
-    def pending(self):
-        now = time.ticks_ms()
-        if self._ready_at is None:
-            self._ready_at = time.ticks_add(now, 300)
-        elif self._ready_at is not False and time.ticks_diff(now, self._ready_at) >= 0:
-            self._ready_at = False
-            self.reply(0x3F, 2)
-        if self.playing is not None and time.ticks_diff(time.ticks_ms(), self._finish_at) >= 0:
-            folder, number = self.playing
-            self.playing = None
-            track = (folder - 1) * 255 + number  # its index on a card copied in order
-            self.reply(0x3D, track)
-            if WORLD.echo:
-                self.reply(0x3D, track)
-        return self._tx
+        r = self.regs
+        for i in range(0x80):
+            r[i] = 0
+        r[0x5C] = 0x10
+        r[0x5D] = 0x24
 
 
 class World:
     def __init__(self):
-        self.touch = {0x5A: Mpr121Model(0x5A), 0x5B: Mpr121Model(0x5B)}
+        self.touch = {0x5A: _Mpr121(), 0x5B: _Mpr121()}
         self.levels = {}  # pin id -> level; 1 (open, pulled up) when absent
         self.battery_mv = 4500
         self.echo = True
         self.noise = False
-        self.dfplayer = DFPlayerModel()
-        self.i2c_errors = 0  # fail this many next I2C reads with EIO
+        self.i2c_errors = 0
         self.control = os.getenv("CFX_FAKE_CONTROL")
-        self.dfplayer.log = os.getenv("CFX_FAKE_UART_LOG")
         self.clip_ms = int(os.getenv("CFX_FAKE_CLIP_MS") or 400)
-        noise = int(os.getenv("CFX_FAKE_TOUCH_NOISE") or 0)
-        for m in self.touch.values():
-            m.noise = noise
-        self._control_at = 0
-        self._config = None
+        self._jit = int(os.getenv("CFX_FAKE_TOUCH_NOISE") or 0)  # +/- on filtered data
+        self._at = 0  # how much of the control file has been applied
+        self._c = None  # hal.mcu.config, imported when first needed
+        # the DFPlayer: its state is the world's own
+        self.dfplayer = self
+        self.out = None
+        self.log = os.getenv("CFX_FAKE_UART_LOG")
+        self.bad = 0
+        self._rx = bytearray(10)  # the frame being received
+        self._n = 0  # bytes of it so far
+        self._tx = bytearray()  # what it has sent, not read yet
+        self._clip = None  # the track playing (its index on a card copied in order)
+        self._end = 0  # the ticks when it ends
+        self._ready = None  # the ticks of its READY; False once said
 
-    def config(self):
-        if self._config is None:
+    def _cfg(self):
+        if self._c is None:
             from hal.mcu import config
 
-            self._config = config
-        return self._config
+            self._c = config
+        return self._c
 
     def apply(self, line):
         words = line.split()
         if not words:
             return
-        c = self.config()
+        c = self._cfg()
         what = words[0]
         if what == "pad":
             for ctl, e, pad in c.PAD_ELECTRODES:
@@ -225,34 +121,155 @@ class World:
         else:
             raise ValueError("unknown fake command %r" % line)
 
-    def poll_control(self):
-        if not self.control:
-            return
-        try:
-            with open(self.control) as f:
-                f.seek(self._control_at)
-                text = f.read()
-        except OSError:
-            return
-        end = text.rfind("\n") + 1
-        if end:
-            self._control_at += len(text[:end].encode())
-            for line in text[:end].split("\n"):
-                self.apply(line)
+    # -- I2C: the MPR121s ---------------------------------------------------
+
+    def writeto_mem(self, addr, reg, buf):
+        m = self.touch.get(addr)
+        if m is None:
+            raise OSError(19)  # ENODEV: nobody answered
+        regs = m.regs
+        for i in range(len(buf)):
+            r = reg + i
+            v = buf[i]
+            if r == 0x80:
+                if v == 0x63:  # soft reset
+                    m.reset()
+                    m.resets += 1
+                continue
+            if regs[0x5E] & 0x3F and r != 0x5E and not 0x73 <= r <= 0x7A:
+                m.stop_mode_violations += 1  # running: the chip ignores it
+                continue
+            regs[r] = v
+
+    def readfrom_mem_into(self, addr, reg, buf):
+        """Fill `buf` from register `reg` on (allocates nothing, like the chip)."""
+        m = self.touch.get(addr)
+        if m is None:
+            raise OSError(19)  # ENODEV: nobody answered
+        if reg == 0 and addr == 0x5A and self.control:
+            # the touch status is polled: apply the lines appended to the control file
+            try:
+                with open(self.control) as f:
+                    f.seek(self._at)
+                    text = f.read()
+            except OSError:
+                text = ""
+            end = text.rfind("\n") + 1
+            if end:
+                self._at += len(text[:end].encode())
+                for line in text[:end].split("\n"):
+                    self.apply(line)
+        if self.i2c_errors:
+            self.i2c_errors -= 1
+            raise OSError(5)  # EIO
+        regs = m.regs
+        run = regs[0x5E] & 0x3F  # stopped, it reads 0 for status and data
+        for i in range(len(buf)):
+            r = reg + i
+            if r < 2:  # touch status of the electrodes enabled
+                v = m.touched & (1 << min(regs[0x5E] & 0x0F, 12)) - 1 if run else 0
+                v = v >> 8 * r & 0xFF
+            elif 0x04 <= r < 0x1C:  # filtered data: 700 untouched, 60 less touched
+                v = 0
+                if run:
+                    m._n += 1
+                    v = 700 - (60 if m.touched >> (r - 0x04) // 2 & 1 else 0)
+                    if self._jit:
+                        v += (m._n * 5) % (2 * self._jit + 1) - self._jit
+                v = v & 0xFF if r % 2 == 0 else v >> 8
+            elif 0x1E <= r < 0x2A and run and not regs[r]:
+                v = 700 >> 2  # a baseline not written: from the first reading
+            else:
+                v = regs[r]
+            buf[i] = v
+
+    # -- ADC: the battery ----------------------------------------------------
+
+    def read_u16(self):
+        c = self._cfg()
+        return min(65535, self.battery_mv * 65535 // (c.BATTERY_DIVIDER * c.ADC_REF_MV))
+
+    # -- UART: the DFPlayer --------------------------------------------------
+
+    def write(self, buf):
+        for b in buf:
+            if self._n == 0 and b != 0x7E:
+                self.bad += 1
+                continue
+            f = self._rx
+            f[self._n] = b
+            self._n += 1
+            if self._n < 10:
+                continue
+            self._n = 0
+            text = f.hex() + "\n"
+            if self.out is not None:
+                self.out.write(text)
+            if self.log:
+                with open(self.log, "a") as out:
+                    out.write(text)
+            if f[1] != 0xFF or f[2] != 6 or f[9] != 0xEF or (f[7] << 8 | f[8]) != _dfsum(f):
+                self.bad += 1
+            elif f[3] == 0x0F:  # play folder f[5], file f[6]
+                self._clip = (f[5] - 1) * 255 + f[6]
+                self._end = time.ticks_add(time.ticks_ms(), self.clip_ms)
+            elif f[3] == 0x16:  # stop
+                self._clip = None
+        return len(buf)
+
+    def _reply(self, cmd, param):
+        f = bytearray((0x7E, 0xFF, 6, cmd, 0, param >> 8, param & 0xFF, 0, 0, 0xEF))
+        s = _dfsum(f)
+        f[7] = s >> 8
+        f[8] = s & 0xFF
+        if self.noise:
+            self._tx.extend(b"\x00\x55")
+        self._tx.extend(f)
+
+    def any(self):
+        now = time.ticks_ms()
+        if self._ready is None:
+            self._ready = time.ticks_add(now, 300)
+        elif self._ready is not False and time.ticks_diff(now, self._ready) >= 0:
+            self._ready = False
+            self._reply(0x3F, 2)
+        if self._clip is not None and time.ticks_diff(now, self._end) >= 0:
+            track = self._clip
+            self._clip = None
+            self._reply(0x3D, track)
+            if self.echo:
+                self._reply(0x3D, track)
+        return len(self._tx)
+
+    def readinto(self, buf, nbytes=None):
+        n = self.any()
+        n = min(len(buf), n if nbytes is None else nbytes, n)
+        if not n:
+            return None
+        tx = self._tx
+        for i in range(n):
+            buf[i] = tx[i]
+        self._tx = tx[n:]
+        return n
 
 
 WORLD = World()
 
 
+def I2C(*args, **kw):
+    """I2C(...), ADC(...), UART(...): the world behind every bus."""
+    return WORLD
+
+
+ADC = UART = I2C
+
+
 class Pin:
     IN = 0
-    OUT = 1
     PULL_UP = 1
-    PULL_DOWN = 2
 
     def __init__(self, id, mode=-1, pull=-1):
         self.id = id
-        self.mode = mode
         self.pull = pull
 
     def value(self, v=None):
@@ -260,80 +277,3 @@ class Pin:
             WORLD.levels[self.id] = v
             return None
         return WORLD.levels.get(self.id, 1 if self.pull == Pin.PULL_UP else 0)
-
-
-class I2C:
-    def __init__(self, id=0, scl=None, sda=None, freq=400000):
-        self.id = id
-        self.freq = freq
-
-    def _device(self, addr):
-        m = WORLD.touch.get(addr)
-        if m is None:
-            raise OSError(19)  # ENODEV: nobody answered
-        return m
-
-    def scan(self):
-        return sorted(WORLD.touch)
-
-    def writeto_mem(self, addr, reg, buf):
-        self._device(addr).write(reg, buf)
-
-    def readfrom_mem_into(self, addr, reg, buf):
-        m = self._device(addr)
-        if reg == 0 and addr == 0x5A:
-            WORLD.poll_control()
-        if WORLD.i2c_errors:
-            WORLD.i2c_errors -= 1
-            raise OSError(5)  # EIO
-        m.read_into(reg, buf)
-
-    def readfrom_mem(self, addr, reg, n):
-        buf = bytearray(n)
-        self.readfrom_mem_into(addr, reg, buf)
-        return bytes(buf)
-
-
-class ADC:
-    ATTN_11DB = 3
-
-    def __init__(self, pin):
-        self.pin = pin
-
-    def read_u16(self):
-        c = WORLD.config()
-        return min(65535, WORLD.battery_mv * 65535 // (c.BATTERY_DIVIDER * c.ADC_REF_MV))
-
-
-class UART:
-    def __init__(self, id, baudrate=9600, tx=None, rx=None, timeout=0, **kw):
-        self.id = id
-        self.baudrate = baudrate
-
-    def write(self, buf):
-        WORLD.dfplayer.feed(bytes(buf))
-        return len(buf)
-
-    def any(self):
-        return len(WORLD.dfplayer.pending())
-
-    def readinto(self, buf, nbytes=None):
-        tx = WORLD.dfplayer.pending()
-        n = min(len(buf), len(tx) if nbytes is None else nbytes, len(tx))
-        if not n:
-            return None
-        for i in range(n):
-            buf[i] = tx[i]
-        WORLD.dfplayer._tx = tx[n:]
-        return n
-
-    def read(self, n=-1):
-        tx = WORLD.dfplayer.pending()
-        n = len(tx) if n < 0 else min(n, len(tx))
-        out = bytes(tx[:n])
-        WORLD.dfplayer._tx = tx[n:]
-        return out or None
-
-
-def idle():
-    pass

@@ -3,31 +3,39 @@
 
 The same arithmetic as MicroPython's ticks_diff: the signed step, taken
 modulo the period, in -PERIOD/2 .. PERIOD/2 - 1.
+
+Kept small on purpose (it sits in the test board's heap): set_ms, now_ms,
+advance for the tests; ticks_ms, ticks_us, ticks_add, ticks_diff, sleep_ms
+for the code under test.
 """
 
 PERIOD = 1 << 30
-_HALF = PERIOD >> 1
-_state = [0]  # the fake time in ms since the fake epoch; never wraps
+_ms = 0  # the fake time in ms since the fake epoch; never wraps
 
 
 def set_ms(ms):
-    _state[0] = ms
+    global _ms
+    _ms = ms
 
 
 def now_ms():
-    return _state[0]
+    return _ms
 
 
-def advance(ms):
-    _state[0] += ms
+def sleep_ms(ms):
+    global _ms
+    _ms += ms
+
+
+advance = sleep_ms  # the tests' name for it: the fake clock moves on by `ms`
 
 
 def ticks_ms():
-    return _state[0] % PERIOD
+    return _ms % PERIOD
 
 
 def ticks_us():
-    return (_state[0] * 1000) % PERIOD
+    return _ms * 1000 % PERIOD
 
 
 def ticks_add(ticks, delta):
@@ -35,20 +43,4 @@ def ticks_add(ticks, delta):
 
 
 def ticks_diff(a, b):
-    return ((a - b + _HALF) % PERIOD) - _HALF
-
-
-def sleep_ms(ms):
-    _state[0] += ms
-
-
-def sleep_us(us):
-    _state[0] += us // 1000
-
-
-def sleep(s):
-    _state[0] += int(s * 1000)
-
-
-def time():
-    return _state[0] // 1000
+    return (a - b + (PERIOD >> 1)) % PERIOD - (PERIOD >> 1)
