@@ -8,7 +8,7 @@ class Pads:
         electrode, pad id) for each pad, as in config.PAD_ELECTRODES."""
         self.controllers = controllers
         self.names = tuple(pad for _, _, pad in layout)
-        self._where = tuple((c, e) for c, e, _ in layout)
+        self._layout = layout
         self._masks = [0] * len(controllers)
         self.errors = 0  # I2C reads that failed (the last state was kept)
         self._last = 0
@@ -23,7 +23,7 @@ class Pads:
             return self._last  # a glitch on the bus: nothing moved
         bits = 0
         bit = 1
-        for c, e in self._where:
+        for c, e, _ in self._layout:
             if masks[c] >> e & 1:
                 bits |= bit
             bit <<= 1

@@ -20,6 +20,8 @@ except ImportError:
         return x
 
 
+from array import array
+
 from .dfplayer import ERROR, FINISHED_FLASH, FINISHED_USB, READY
 
 COMMAND_GAP_MS = const(30)  # between two commands to the DFPlayer
@@ -31,7 +33,7 @@ class Speaker:
     def __init__(self, player, capacity=64, timeout_ms=CLIP_TIMEOUT_MS, ready_ms=0):
         """`ready_ms`: nothing is sent before this time (the DFPlayer starting up)."""
         self.player = player
-        self._ring = [0] * capacity
+        self._ring = array("H", range(capacity))  # clip numbers: 2 bytes each, not a pointer each
         self._head = 0
         self._len = 0
         self.timeout_ms = timeout_ms
