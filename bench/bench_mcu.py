@@ -213,8 +213,7 @@ def main():
         print(
             "  smallest heap the game runs in: %s"
             % (
-                "%dwK (about %d KB on a 32-bit board: an estimate, pointers and GC blocks halve, bytes do not)"
-                % (small, small)
+                "%dwK (%d bytes on this port; a 32-bit board's figure is measured below)" % (small, small * 1024 * 2)
                 if small
                 else "more than 64wK"
             )
