@@ -77,7 +77,7 @@ def test_64k_is_a_real_limit_on_the_32_bit_micropython(board, tmp_path):
         harness.run_game(board, script, str(tmp_path), heap="32k", exe=harness.micropython32())
 
 
-def test_the_game_runs_in_a_64k_heap_and_reaches_a_winner(game):
+def test_the_game_runs_in_64k_words_on_the_64_bit_micropython_and_reaches_a_winner(game):
     script, figures, seed, records, frames = game
     keys = [obj.key for _, way, obj in records if way == "out" and type(obj) is Say]
     assert figures["heap_size"] <= 64 * 1024 * 8 // 4  # 64 K of 32-bit words, on this 64-bit port

@@ -52,7 +52,8 @@ def find():
     if exe:
         return exe
     path = launcher_path()
-    return path if os.access(path, os.X_OK) else None
+    binary = os.path.join(cache_dir(), "root", "usr", "bin", "micropython")
+    return path if os.access(path, os.X_OK) and os.path.exists(binary) else None
 
 
 def _say(msg, quiet):
