@@ -47,12 +47,11 @@ def _tool(name):
     return module
 
 
-def micropython32(fetch=True):
+def micropython32():
     """Debian's 32-bit (i386) build of the same unix port, where
     `-X heapsize=64k` is a board's 64 KB (tools/micropython32.py fetches it
     once, about 4 MB; CFX_MICROPYTHON32 names another)."""
-    tool = _tool("micropython32")
-    return tool.ensure() if fetch else tool.find()
+    return _tool("micropython32").ensure()
 
 
 def compile_to(dest, src, name):
