@@ -61,6 +61,8 @@ def main(script_path, trace_path, frames_path):
     trace.write('{"trace": "cfx/1", "seed": %d}\n' % seed)
     handled = [0]
     probe = script.get("heap_probe", False)
+    script = None  # read: let it go before the board is built, as a board's main.py has none
+    gc.collect()
     live = [0]  # the most heap in use, measured after a collection, after each event that acted
 
     def on_feed(now, event, out):
