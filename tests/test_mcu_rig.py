@@ -75,16 +75,6 @@ class Trace:
         return self._records
 
 
-def clips_said(recs):
-    clips = []
-    for _, way, obj in recs:
-        if way == "out" and type(obj) is Say:
-            clips.extend(obj.clips)
-        elif way == "out" and type(obj) is Sfx:
-            clips.append(obj.clip)
-    return clips
-
-
 def quiet(recs):
     """No clip said since the rig's last DONE."""
     for _, way, obj in reversed(recs):
@@ -188,7 +178,7 @@ def test_a_whole_game_between_micropython_and_cpython(rig_and_serve):
     assert replay(7, recs) is None  # the host's firmware, replayed: the same
     assert serve.poll() is None, console.read_text()
 
-    clips = clips_said(recs)
+    clips = harness.clips_said(recs)
     expected = [df_frame(0x06, 22)] + [df_frame(0x0F, 1 << 8 | c) for c in clips]
     wait_for("every clip on the DFPlayer", lambda: len(frames(uart)) >= len(expected))
     got = frames(uart)

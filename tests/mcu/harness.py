@@ -8,6 +8,7 @@ import shutil
 import subprocess
 
 from firmware import Narrator
+from firmware.actions import Say, Sfx
 from firmware.board import PLACES, neighbours
 from firmware.events import Battery, ButtonDown, ButtonUp, PadDown, PadUp, Switch
 from hal import deploy
@@ -206,6 +207,17 @@ FIGURES = (
     "heap_peak_alloc",
     "heap_size",
 )
+
+
+def clips_said(records):
+    """Every clip a trace's actions asked for, in order (Say clips and Sfx)."""
+    clips = []
+    for _, way, obj in records:
+        if way == "out" and type(obj) is Say:
+            clips.extend(obj.clips)
+        elif way == "out" and type(obj) is Sfx:
+            clips.append(obj.clip)
+    return clips
 
 
 def write_script(script, path):
