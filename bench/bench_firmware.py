@@ -18,8 +18,8 @@ sys.path.insert(0, str(ROOT))
 
 from firmware import Narrator  # noqa: E402
 from firmware.events import ButtonDown  # noqa: E402
-from tests.driver import Driver, stage  # noqa: E402
-from tests.games import ScriptedGame  # noqa: E402
+from tests.support.driver import Driver, stage  # noqa: E402
+from tests.support.games import ScriptedGame  # noqa: E402
 
 
 def bench_games(count):

@@ -32,9 +32,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 from firmware import Narrator  # noqa: E402
-from hal import deploy  # noqa: E402
+from hal.bringup import flash as deploy  # noqa: E402
 from hal.trace import read  # noqa: E402
-from tests.mcu import harness  # noqa: E402
+from tests.support.mcu import harness  # noqa: E402
 
 TARGET_MPY = 48 * 1024
 

@@ -27,7 +27,7 @@ import tty
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from hal import cfx  # noqa: E402
+from hal.cfx import wire as cfx  # noqa: E402
 
 ECHO = r"""
 import sys, serial
@@ -183,7 +183,7 @@ def bench_parser(lines=100000):
 
 MP_SCRIPT = """
 import time
-from hal import cfx
+from hal.cfx import wire as cfx
 wire = bytearray()
 for i in range(N):
     wire += cfx.frame(cfx.pad_line(i % 1000, "ECURIE", i % 2 == 0))

@@ -12,6 +12,8 @@ POWER lists what happens outside the presses: the switch, the idle clock and
 the batteries, which apply in every state they name.
 """
 
+from . import power
+
 OFF = "off"  # switch off: nothing is remembered but the pads down
 ASLEEP = "asleep"  # powered itself off (idle or batteries): only OFF wakes it
 ROLLCALL = "rollcall"  # "Is ... playing?": waiting for YES or NO
@@ -80,9 +82,10 @@ TABLE = {
 }
 
 # (from states, what happens, to state): for the diagram and the reader.
+# Worded from power.py's own numbers, so the diagram cannot drift from the rule.
 POWER = (
     ((OFF,), "Switch ON", ROLLCALL),
     (AWAKE + (ASLEEP,), "Switch OFF", OFF),
-    (AWAKE, "15 min without a press", ASLEEP),
-    (AWAKE, "Battery < 3300 mV", ASLEEP),
+    (AWAKE, "%d min without a press" % (power.IDLE_MS // 60000), ASLEEP),
+    (AWAKE, "Battery < %d mV" % power.EMPTY_MV, ASLEEP),
 )

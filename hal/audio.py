@@ -2,7 +2,7 @@
 the firmware's clips from sounds/<lang>/NNNN.wav, one after the other.
 
     audio = AudioOut(lang="fr")          # pygame.mixer, else simpleaudio, else silent
-    board = Board(seed, sinks=[audio])
+    board = Board(seed, sinks=[audio])   # a hal.sink.Sink
     ...every frame:
     if audio.poll():                     # the queue has just drained
         board.feed(AudioDone(), now_ms)
@@ -25,6 +25,7 @@ from firmware.actions import PowerOff, Say, Sfx, StopAudio
 from firmware.clips import names
 
 from .captions import MANIFEST, SOUNDS, load_manifest
+from .sink import Sink
 
 CLIPS = names()
 
@@ -205,7 +206,7 @@ def open_backend(backend, volume, notice):
     return SilentOut()
 
 
-class AudioOut:
+class AudioOut(Sink):
     def __init__(self, lang="fr", backend="auto", volume=0.8, notice=print, sounds=SOUNDS):
         """`notice`: called with one line of text for each problem (no sound card,
         a bad WAV). `sounds`: the folder holding <lang>/NNNN.wav."""
@@ -227,7 +228,7 @@ class AudioOut:
 
     # --- the sink
 
-    def __call__(self, actions, now_ms=None):
+    def present(self, actions, now_ms=None):
         for action in actions:
             if isinstance(action, Say):
                 self._queue.extend(action.clips)

@@ -1,4 +1,9 @@
-"""Captions: what a `Say` reads like in one edition, from sounds/manifest.json."""
+"""Captions: what a `Say` reads like in one edition, from sounds/manifest.json.
+
+    captions = load("en")                 # reads the manifest once
+    captions.of(say.clips)                # "Edmond's sentence, as one line."
+    Captions("fr", manifest)              # from a manifest already read
+"""
 
 import json
 import pathlib
@@ -13,9 +18,13 @@ def load_manifest(path=MANIFEST):
         return json.load(f)
 
 
+def load(lang="fr", path=MANIFEST):
+    """The captions of edition `lang`, from the manifest at `path`."""
+    return Captions(lang, load_manifest(path))
+
+
 class Captions:
-    def __init__(self, lang="fr", manifest=None):
-        manifest = manifest if manifest is not None else load_manifest()
+    def __init__(self, lang, manifest):
         editions = manifest.get("editions", ["fr", "en"])
         if lang not in editions:
             raise ValueError("unknown edition %r: the editions are %s" % (lang, ", ".join(editions)))

@@ -1,6 +1,11 @@
 """Board: one Narrator on one kind of board. Every board kind (terminal,
 pygame window, serial host, scripts) feeds it events with its own clock and
-hands the actions to its sinks; the trace is written here, once for all."""
+hands the actions to its sinks (hal.sink.Sink); the trace is written here,
+once for all.
+
+    board = Board(seed=7, trace=open("game.jsonl", "w"), sinks=[speaker, console])
+    board.feed(events.Switch(True), now_ms)
+"""
 
 from firmware import Narrator
 
@@ -10,11 +15,17 @@ from .trace import TraceWriter
 class Board:
     def __init__(self, seed=0, trace=None, sinks=()):
         """`trace`: an open text stream to write the trace to, or None.
-        `sinks`: callables taking (actions, now_ms), called in order."""
+        `sinks`: hal.sink.Sink objects, told of each burst in this order."""
         self.seed = seed
         self.narrator = Narrator(seed=seed)
         self.sinks = list(sinks)
         self._trace = TraceWriter(trace, seed) if trace is not None else None
+
+    def attach(self, sink):
+        """One more sink, told after those before it. Only the code that
+        builds a board attaches (a part that needs the board itself, like
+        the card table, is built after it): nothing attaches itself."""
+        self.sinks.append(sink)
 
     def feed(self, event, now_ms):
         outs = self.narrator.handle(event, now_ms)
@@ -22,7 +33,7 @@ class Board:
             self._trace.record(now_ms, event, outs)
         if outs:
             for sink in self.sinks:
-                sink(outs, now_ms)
+                sink.present(outs, now_ms)
         return outs
 
     def close(self):

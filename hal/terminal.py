@@ -12,14 +12,14 @@ import sys
 import time
 
 from firmware import events
-from firmware.actions import PowerOff, Say, Sfx
 from firmware.board import PLACES
 
-from .captions import Captions
+from . import captions as captions_
+from .console import Console
+from .edges import BTN, PAD, tap
 from .runner import Board
+from .schedule import TICK_MS, Schedule
 
-TICK_MS = 100
-BATTERY_EVERY_MS = 10000
 BATTERY_STEP_MV = 100
 
 PLACE_KEYS = "123456789"  # the ring, from the gatekeeper's lodge to the stables
@@ -40,26 +40,24 @@ def help_text(captions):
 def key_events(key):
     """The events one key stands for, or None for a key that means nothing."""
     if key in PLACE_KEYS:
-        pad = PLACES[PLACE_KEYS.index(key)]
-        return [events.PadDown(pad), events.PadUp(pad)]
+        return tap(PAD, PLACES[PLACE_KEYS.index(key)])
     if key in START_KEYS:
-        pad = START_KEYS[key]
-        return [events.PadDown(pad), events.PadUp(pad)]
+        return tap(PAD, START_KEYS[key])
     if key in BUTTON_KEYS:
-        b = BUTTON_KEYS[key]
-        return [events.ButtonDown(b), events.ButtonUp(b)]
+        return tap(BTN, BUTTON_KEYS[key])
     return None
 
 
 class TextBoard:
-    def __init__(self, seed=0, lang="fr", trace=None, out=sys.stdout, millivolts=4500):
-        self.captions = Captions(lang)
+    def __init__(self, seed=0, lang="fr", trace=None, out=sys.stdout, millivolts=4500, *, captions=None):
+        self.captions = captions if captions is not None else captions_.load(lang)
         self.out = out
-        self.board = Board(seed=seed, trace=trace, sinks=[self.show])
+        self.console = Console(self.captions, self.say)
+        self.board = Board(seed=seed, trace=trace, sinks=[self.console])
+        self.schedule = Schedule()
         self.switch_on = False
         self.millivolts = millivolts
         self._t0 = time.monotonic()
-        self._next_battery = 0
 
     def now(self):
         return int((time.monotonic() - self._t0) * 1000)
@@ -67,15 +65,6 @@ class TextBoard:
     def say(self, line):
         self.out.write(line + "\n")
         self.out.flush()
-
-    def show(self, outs, now_ms):
-        for a in outs:
-            if type(a) is Say:
-                self.say("Edmond: " + self.captions.of(a.clips))
-            elif type(a) is Sfx:
-                self.say(self.captions.clip(a.clip))
-            elif type(a) is PowerOff:
-                self.say("[the board is off: %s]" % a.reason)
 
     def feed(self, event):
         self.board.feed(event, self.now())
@@ -85,14 +74,12 @@ class TextBoard:
         self.say("[switch %s]" % ("ON" if self.switch_on else "OFF"))
         self.feed(events.Switch(self.switch_on))
         if self.switch_on:
-            self._next_battery = 0
+            self.schedule.read_battery_now()
 
     def tick(self):
         now = self.now()
-        if self.switch_on and now >= self._next_battery:
-            self._next_battery = now + BATTERY_EVERY_MS
-            self.board.feed(events.Battery(self.millivolts), now)
-        self.board.feed(events.Tick(), now)
+        for event in self.schedule.due(now, self.millivolts if self.switch_on else None):
+            self.board.feed(event, now)
 
     def key(self, key):
         """Act on one key; False to quit."""
@@ -105,7 +92,7 @@ class TextBoard:
         elif key in "-+":
             self.millivolts += BATTERY_STEP_MV if key == "+" else -BATTERY_STEP_MV
             self.say("[battery %d mV]" % self.millivolts)
-            self._next_battery = 0
+            self.schedule.read_battery_now()
             self.tick()
         elif key in (" ", "\n", "\r", "\t"):
             pass

@@ -6,9 +6,14 @@ flushed at once, so a crash or an unplugged cable loses nothing.
     {"t": 1200, "out": {"type": "Say", "key": "place.enter", "args": {...}, "clips": [...]}}
 
 Ticks are left out unless the firmware acted on one (the idle sleep).
+
+    TraceWriter(stream, seed).record(now_ms, event, actions)
+    seed, records = read(stream);  replay(seed, records) -> None or the first difference
+    TraceFollower(path).wait_say("turn.call")   # a trace another process is writing
 """
 
 import json
+import time
 
 from firmware import Narrator, actions, events
 
@@ -102,3 +107,77 @@ def replay(seed, records):
     if pending is not None:
         return check(pending[0], pending[1], narrator.handle(pending[1], pending[0]))
     return None
+
+
+# -- following a trace another process writes ------------------------------------
+
+
+class Timeout(AssertionError):
+    pass
+
+
+class TraceFollower:
+    """A trace file (DESIGN.md, Traces) read as another process writes it."""
+
+    def __init__(self, path):
+        self.path = path
+        self.records = []  # (t, "in"|"out", dict)
+        self._f = None
+        self._partial = ""
+
+    def poll(self):
+        if self._f is None:
+            try:
+                self._f = open(self.path, encoding="utf-8")  # noqa: SIM115
+            except FileNotFoundError:
+                return
+        chunk = self._f.read()
+        if not chunk:
+            return
+        text = self._partial + chunk
+        lines = text.split("\n")
+        self._partial = lines.pop()
+        for line in lines:
+            if not line.strip():
+                continue
+            obj = json.loads(line)
+            if "in" in obj:
+                self.records.append((obj["t"], "in", obj["in"]))
+            elif "out" in obj:
+                self.records.append((obj["t"], "out", obj["out"]))
+
+    def says(self, start=0):
+        """The Say actions from record `start` on, as dicts."""
+        self.poll()
+        return [r[2] for r in self.records[start:] if r[1] == "out" and r[2]["type"] == "Say"]
+
+    def inputs(self, kinds=("PadDown", "PadUp", "ButtonDown", "ButtonUp", "Switch")):
+        self.poll()
+        return [r[2] for r in self.records if r[1] == "in" and r[2]["type"] in kinds]
+
+    def wait_say(self, key, start=0, timeout=10.0):
+        """The first Say `key` from record `start` on; Timeout if none comes."""
+        deadline = time.monotonic() + timeout
+        while True:
+            for say in self.says(start):
+                if say["key"] == key:
+                    return say
+            if time.monotonic() > deadline:
+                seen = [s["key"] for s in self.says(start)]
+                raise Timeout("no %r within %.1f s; said: %s" % (key, timeout, seen))
+            time.sleep(0.005)  # polling a file another process writes
+
+    def wait(self, predicate, timeout=10.0, what="condition"):
+        deadline = time.monotonic() + timeout
+        while True:
+            self.poll()
+            value = predicate(self)
+            if value:
+                return value
+            if time.monotonic() > deadline:
+                raise Timeout("%s not met within %.1f s" % (what, timeout))
+            time.sleep(0.005)
+
+    def close(self):
+        if self._f is not None:
+            self._f.close()

@@ -21,7 +21,7 @@ import pygame  # noqa: E402
 
 from firmware import events  # noqa: E402
 from firmware.actions import PowerOff, Say, Sfx, StopAudio  # noqa: E402
-from hal.captions import Captions  # noqa: E402
+from hal import captions  # noqa: E402
 from hal.runner import Board  # noqa: E402
 
 from . import layout as L  # noqa: E402
@@ -72,9 +72,9 @@ class App:
         self.lang = lang
         self.seed = seed
         self.audio = audio
-        self.captions = Captions(lang)
+        self.captions = captions.load(lang)
         self.labels = Labels(lang, self.captions)
-        sinks = [self._show] + ([audio] if audio is not None else [])
+        sinks = [self] + ([audio] if audio is not None else [])
         self.board = Board(seed=seed, trace=trace, sinks=sinks)
         self.fonts = Fonts()
         self.board_painter = BoardPainter(self.fonts, self.labels)
@@ -104,6 +104,8 @@ class App:
             from .table_view import CardTableHook
 
             self.table = CardTableHook(self.board, seed, lang, bots=table, hints=hints)
+            self.board.attach(self.table.session)  # the guests hear the board
+            self.board.attach(self.table)  # then the hot-seat screens follow
 
     # -- the loop -------------------------------------------------------------------
 
@@ -311,8 +313,8 @@ class App:
             self._speaking = index
             self.dirty = True
 
-    def _show(self, actions, now_ms):
-        """A Board sink: the caption and the log of what the board does."""
+    def present(self, actions, now_ms):
+        """A Sink (hal.sink): the caption and the log of what the board does."""
         burst = []
         for a in actions:
             kind = type(a)
@@ -405,51 +407,58 @@ class App:
         self.frames_drawn += 1
 
 
-def run(args, seed, lang):
-    """`clue-fx` / `clue-fx play`: the window until it is closed. Exit code."""
+def run(  # noqa: PLR0917
+    seed,
+    lang,
+    trace=None,
+    audio="auto",
+    volume=0.8,
+    fullscreen=False,
+    debug=False,
+    millivolts=4500,
+    selftest=False,
+    table=None,
+    hints=False,
+):
+    """`clue-fx` / `clue-fx play`: the window until it is closed. Exit code.
+    `trace`: an open text stream or None; `table`: None for the paper cards,
+    else {guest: level} of the bot guests of the digital card table."""
     reason = no_display_reason()
     if reason:
         return no_window(reason)
     try:
-        screen = open_window(getattr(args, "fullscreen", False))
+        screen = open_window(fullscreen)
     except pygame.error as e:
         return no_window(str(e) or "pygame found no display")
     from hal.audio import AudioUnavailable
-    from hal.cli import open_trace
 
     notices = Notices()
     try:
-        audio = make_audio(lang, getattr(args, "audio", "auto"), getattr(args, "volume", 0.8), notices)
+        speaker = make_audio(lang, audio, volume, notices)
     except AudioUnavailable as e:
         pygame.quit()
         print("clue-fx: %s" % e)
         return 2
-    selftest = None
-    if getattr(args, "selftest", False):
+    test = None
+    if selftest:
         from .selftest import SelfTest
 
-        selftest = SelfTest(audio, Captions(lang), dwell_ms=250)
+        test = SelfTest(speaker, captions.load(lang), dwell_ms=250)
     app = App(
         screen,
         seed=seed,
         lang=lang,
-        audio=audio,
-        trace=open_trace(args),
-        millivolts=getattr(args, "battery", 4500),
-        selftest=selftest,
-        fullscreen=getattr(args, "fullscreen", False),
-        debug=getattr(args, "debug", False),
-        table=_table_of(args),
-        hints=getattr(args, "hints", False),
+        audio=speaker,
+        trace=trace,
+        millivolts=millivolts,
+        selftest=test,
+        fullscreen=fullscreen,
+        debug=debug,
+        table=table,
+        hints=hints,
     )
     notices.forward_to(app.notice)  # the audio's notices (no sound card, a missing WAV) show in the log
     return loop(app, quit_after_selftest=False)
-
-
-def _table_of(args):
-    """--table / --bots: the bot guests of the digital card table, or None."""
-    bots = getattr(args, "bots", None) or {}
-    return bots if (bots or getattr(args, "table", False)) else None
 
 
 def loop(app, quit_after_selftest=False):

@@ -50,7 +50,7 @@ class SelfTest:
             self.out(self.summary())
             return True
         n = self.numbers[self.index]
-        self.audio([Say("selftest", {}, (n,))], now_ms)
+        self.audio.present([Say("selftest", {}, (n,))], now_ms)
         self.out("%04d  %-26s %s" % (n, self.captions.name(n), self.captions.clip(n)))
         self.lit = {TARGETS[self.index % len(TARGETS)]}
         self._since = now_ms
@@ -70,29 +70,12 @@ class SelfTest:
         )
 
 
-def add_arguments(p):
-    from hal.cli import lang_arg
-
-    from .options import volume_arg
-
-    p.add_argument("--lang", type=lang_arg, default=None, help="edition: fr or en (default: from the locale)")
-    p.add_argument(
-        "--audio",
-        choices=("auto", "pygame", "simpleaudio", "silent"),
-        default="auto",
-        help="how to play sounds (default: pygame, then simpleaudio, then captions only)",
-    )
-    p.add_argument("--volume", type=volume_arg, default=0.8, help="sound volume, 0 to 1 (default 0.8)")
-
-
-def run(args):
+def run(lang, audio="auto", volume=0.8):
+    """`clue-fx selftest`: every clip, every light, then quit. Exit code."""
     import os
-
-    from hal.cli import default_lang
 
     from . import app as sim_app
 
-    lang = args.lang or default_lang()
     reason = sim_app.no_display_reason()
     if reason:
         print("clue-fx selftest: %s: the lights are not shown, the clips are played" % reason)
@@ -106,15 +89,13 @@ def run(args):
     from hal.audio import AudioUnavailable
 
     try:
-        audio = sim_app.make_audio(
-            lang, args.audio, args.volume, lambda text: print("clue-fx selftest: " + text)
-        )
+        audio = sim_app.make_audio(lang, audio, volume, lambda text: print("clue-fx selftest: " + text))
     except AudioUnavailable as e:
         print("clue-fx selftest: %s" % e)
         return 2
-    from hal.captions import Captions
+    from hal import captions
 
     dwell = 0 if os.environ.get("SDL_VIDEODRIVER") == "dummy" else 250
-    test = SelfTest(audio, Captions(lang), dwell_ms=dwell)
+    test = SelfTest(audio, captions.load(lang), dwell_ms=dwell)
     app = sim_app.App(screen, lang=lang, audio=audio, switch_on=False, selftest=test)
     return sim_app.loop(app, quit_after_selftest=True)

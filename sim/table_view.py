@@ -150,11 +150,11 @@ class TableView:
         if card in WEAPON_NAMES[self.lang]:
             return WEAPON_NAMES[self.lang][card]
         if self.labels is None:
-            from hal.captions import Captions
+            from hal import captions
 
             from .labels import Labels
 
-            self.labels = Labels(self.lang, Captions(self.lang))
+            self.labels = Labels(self.lang, captions.load(self.lang))
         for table in (self.labels.suspects, self.labels.places, self.labels.guests):
             if card in table:
                 return table[card]
@@ -483,11 +483,14 @@ class CardTableHook:
             board, seed, bots={g: Bot(g, lv, seed) for g, lv in bots.items()}, humans=people, delay_ms=delay_ms
         )
         self.view = TableView(self.session, people, lang=lang, hints=hints)  # its own fonts, scaled to its surface
-        board.sinks.append(lambda actions, now_ms: self.view.update())
         self._drawn = None
         self._news = 0
         self.problem = None  # set if a bot got stuck (a bug): the bots then stop
         self._told = None
+
+    def present(self, actions, now_ms):
+        """A Sink (hal.sink): the screens follow what the board said."""
+        self.view.update()
 
     @property
     def visible(self):

@@ -7,7 +7,7 @@ framing and the lines are hal/cfx.py's.
     from hal.mcu import rig; rig.main()
 """
 
-from hal import cfx
+from hal.cfx import wire as cfx
 
 # "debounced": pads, buttons and the switch are debounced here (inputs.py),
 # so the host adds no lock-out of its own.

@@ -65,11 +65,14 @@ class Session:
         self.over = False
         self.games = 0  # games before this one (OFF then ON starts another)
         self._last_say = None
-        board.sinks.append(self.hear)
 
     # -- listening to the board -----------------------------------------------
 
-    def hear(self, actions, now_ms=0):
+    def present(self, actions, now_ms=0):
+        """A Sink (hal.sink): what the board said, as the guests hear it."""
+        self.hear(actions)
+
+    def hear(self, actions):
         self._awaiting = False
         says = [a for a in actions if type(a) is Say]
         if len(actions) == 1 and says and says[0] == self._last_say:
@@ -283,6 +286,7 @@ def play_bot_game(seed, levels, max_turns=500, narrator_check=None):
         narrator_check(board)
     bots = {g: Bot(g, lv, seed) for g, lv in zip(guests, levels)}
     session = Session(board, seed, bots=bots, answer_rollcall=True)
+    board.attach(session)
     run(board, session, max_turns)
     return GameResult(session, levels)
 

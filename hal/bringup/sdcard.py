@@ -1,0 +1,118 @@
+"""Write an edition's clips onto a DFPlayer Mini's SD card (FAT32), in the
+numbered-folder layout the board plays them from: clip N of the sounds
+manifest becomes 01/NNN.wav for N up to 255, then 02/001.wav, ... (the one
+mapping is hal/mcu/dfplayer.py's track_of). The board asks for folder and
+file by number, so the order in which files land on the card does not
+matter. Old numbered files in those folders are removed; nothing else on
+the card is touched.
+
+  clue-fx sdcard /media/$USER/SDCARD --lang fr
+"""
+
+import json
+import os
+import re
+import shutil
+import wave
+
+from hal.mcu.dfplayer import path_of, track_of
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SOUNDS = os.path.join(ROOT, "sounds")
+# Sample rates the DFPlayer Mini plays WAV files at (its datasheet)
+RATES = (8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000)
+_NUMBERED = re.compile(r"^\d{3}.*\.(wav|mp3)$", re.IGNORECASE)
+
+
+class CardError(Exception):
+    pass
+
+
+def check_wav(path):
+    """Raise CardError unless `path` is a WAV the DFPlayer plays (PCM, 16-bit, 1-2 channels)."""
+    try:
+        with wave.open(path, "rb") as w:
+            channels, width, rate = w.getnchannels(), w.getsampwidth(), w.getframerate()
+    except (OSError, EOFError, wave.Error) as e:
+        raise CardError("%s is not a readable WAV file: %s" % (path, e)) from None
+    if width != 2 or channels not in (1, 2) or rate not in RATES:
+        raise CardError(
+            "%s: %d-bit, %d channel(s), %d Hz; the DFPlayer plays 16-bit mono or stereo at %s Hz"
+            % (path, width * 8, channels, rate, ", ".join(str(r) for r in RATES))
+        )
+
+
+def plan(lang, sounds=SOUNDS):
+    """[(clip number, WAV on this computer, path on the card)] of an edition."""
+    manifest_path = os.path.join(sounds, "manifest.json")
+    try:
+        with open(manifest_path, encoding="utf-8") as f:
+            manifest = json.load(f)
+    except OSError as e:
+        raise CardError("cannot read %s: %s" % (manifest_path, e.strerror)) from None
+    editions = manifest.get("editions", ("fr", "en"))
+    if lang not in editions:
+        raise CardError("no edition %r in %s: the editions are %s" % (lang, manifest_path, ", ".join(editions)))
+    out = []
+    missing = []
+    for clip in manifest["clips"]:
+        n = clip["id"]
+        src = os.path.join(sounds, lang, "%04d.wav" % n)
+        if not os.path.isfile(src):
+            missing.append(os.path.basename(src))
+            continue
+        track_of(n)  # a clip past what a card holds fails here
+        out.append((n, src, path_of(n)))
+    if missing:
+        raise CardError(
+            "%d clip(s) of the %s edition are missing in %s: %s"
+            % (
+                len(missing),
+                lang,
+                os.path.join(sounds, lang),
+                ", ".join(missing[:8]) + (" ..." if len(missing) > 8 else ""),
+            )
+        )
+    return out
+
+
+def write(card, lang, sounds=SOUNDS, out=print):
+    """Copy the edition onto the card at `card` (its mount point, or any folder)."""
+    if not os.path.isdir(card):
+        raise CardError("%s is not a folder (mount the SD card and name its folder)" % card)
+    files = plan(lang, sounds)
+    for _, src, _ in files:
+        check_wav(src)
+    folders = sorted({dest.split("/")[0] for _, _, dest in files})
+    wanted = {dest for _, _, dest in files}
+    removed = 0
+    for folder in folders:
+        path = os.path.join(card, folder)
+        os.makedirs(path, exist_ok=True)
+        for name in os.listdir(path):
+            if _NUMBERED.match(name) and "%s/%s" % (folder, name) not in wanted:
+                os.remove(os.path.join(path, name))  # a clip of another edition or an older build
+                removed += 1
+    size = 0
+    for _, src, dest in files:
+        shutil.copyfile(src, os.path.join(card, dest))
+        size += os.path.getsize(src)
+    with open(os.path.join(card, "clue-fx.txt"), "w", encoding="utf-8") as f:
+        f.write(
+            "clue-fx %s edition: %d clips in %s (clip N is folder/file of track_of(N))\n"
+            % (lang, len(files), ", ".join(folders))
+        )
+    out(
+        "wrote %d clips of the %s edition to %s (%s), %.1f MB%s"
+        % (
+            len(files),
+            lang,
+            card,
+            ", ".join(f + "/" for f in folders),
+            size / 1e6,
+            "; removed %d old clip file(s)" % removed if removed else "",
+        )
+    )
+    return files
+
+

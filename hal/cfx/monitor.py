@@ -1,0 +1,269 @@
+"""Show a CFX/1 serial line decoded, both directions, with checksum verdicts:
+what a person wiring a rig needs on day one.
+
+    clue-fx monitor /dev/ttyACM0
+        You are the host: it asks HELLO?, shows what the rig says, and sends
+        what you type (HELLO?, STATE?, PING, PLAY 1 2 3, ...) with its checksum.
+
+    clue-fx monitor /dev/ttyACM0 --pass /tmp/cfx
+        Between the rig and a host: it makes a pty at /tmp/cfx for the host
+        (clue-fx serve --port /tmp/cfx) and passes every byte both ways,
+        showing each line as it goes.
+
+Why a pass-through and not a sniffer: a serial port has one reader (two
+programs reading /dev/ttyACM0 steal bytes from each other), and a USB CDC
+line has no tap; standing in the middle is the only way to see both
+directions of any pyserial URL, rfc2217:// included, with their timing.
+"""
+
+import os
+import sys
+import threading
+import time
+
+from . import wire as cfx
+
+RIG = "rig>"
+HOST = "host>"
+
+
+def _show(raw):
+    """Bytes as printable text, the others as \\xHH."""
+    out = []
+    for b in raw:
+        out.append(chr(b) if 32 <= b <= 126 else "\\x%02x" % b)
+    return "".join(out)
+
+
+class Monitor:
+    """Decodes what goes each way: feed(direction, bytes, t) -> display lines.
+    No I/O: the loops below, or a test, hand it bytes."""
+
+    def __init__(self, max_raw=200):
+        self.max_raw = max_raw
+        self._raw = {RIG: bytearray(), HOST: bytearray()}
+        self._t0 = None
+        self.counts = {"ok": 0, "unchecked": 0, "bad": 0}
+
+    def feed(self, direction, data, t):
+        if self._t0 is None:
+            self._t0 = t
+        out = []
+        raw = self._raw[direction]
+        start = 0
+        while True:
+            nl = data.find(b"\n", start)
+            if nl < 0:
+                raw += data[start:]
+                if len(raw) > self.max_raw:  # a runaway line: show what came, go on
+                    del raw[: len(raw) - self.max_raw]
+                return out
+            raw += data[start:nl]
+            out.append(self.line(direction, bytes(raw), t))
+            raw.clear()
+            start = nl + 1
+
+    def line(self, direction, raw, t):
+        stamp = "%9.3f %-5s " % (t - self._t0, direction)
+        text = raw[:-1] if raw.endswith(b"\r") else raw
+        if not text:
+            return stamp + "(blank line)"
+        got = cfx.LineReader().feed(raw + b"\n")
+        shown = _show(text)
+        if not got:
+            return stamp + shown
+        kind, value = got[0]
+        if kind == "error":
+            self.counts["bad"] += 1
+            detail = value
+            if value == "checksum":
+                star = text.find(b"*")
+                if star >= 0:
+                    detail = "BAD checksum: says *%s, bytes give *%02X" % (
+                        _show(text[star + 1 :]),
+                        cfx.checksum(text[:star]),
+                    )
+                else:
+                    detail = "BAD checksum"
+            elif value == "too_long":
+                detail = "TOO LONG: %d bytes, at most %d" % (len(text), cfx.MAX_LINE)
+            else:
+                detail = "BAD BYTES: not printable ASCII"
+            return "%s%-44s %s (dropped: ERR %s)" % (stamp, shown, detail, value)
+        if b"*" in text:
+            verdict = "ok " + _show(text[text.find(b"*") :])
+            self.counts["ok"] += 1
+        else:
+            verdict = "no checksum"
+            self.counts["unchecked"] += 1
+        parse = cfx.parse_rig if direction == RIG else cfx.parse_host
+        try:
+            meaning = _meaning(parse(value))
+        except ValueError as e:
+            meaning = "NOT UNDERSTOOD: %s (answer: ERR %s)" % (e, cfx.reason_of(e))
+        return "%s%-44s %-12s %s" % (stamp, _show(text), verdict, meaning)
+
+
+def _meaning(msg):
+    kind = msg[0]
+    if kind == "event":
+        return "#%d %r" % (msg[1], msg[2])
+    if kind == "hello":
+        return "rig %s speaks %s, features: %s" % (msg[1], msg[2], ", ".join(msg[3]) or "none")
+    if kind == "state":
+        _, on, mv, pads, buttons = msg
+        return "state: switch %s, %d mV, pads down: %s, buttons down: %s" % (
+            "ON" if on else "OFF",
+            mv,
+            ", ".join(pads) or "none",
+            ", ".join(buttons) or "none",
+        )
+    if kind == "play":
+        return "play clips %s" % " ".join(str(n) for n in msg[1])
+    if kind == "err":
+        return "the other end did not understand a line: %s" % msg[1]
+    if kind == "touch":
+        return "touch %s %s %s" % (msg[1], msg[2], "down" if msg[3] else "up")
+    return {"pong": "alive", "ping": "are you there?", "hello?": "who are you?", "state?": "your state?",
+            "stop": "stop playing"}.get(kind, kind)  # fmt: skip
+
+
+# -- the loops ------------------------------------------------------------------
+
+
+class _PtyEnd:
+    """The host's side of a pass-through: a pty whose path is a symlink."""
+
+    def __init__(self, path):
+        import pty
+        import tty
+
+        self.master, self.slave = pty.openpty()
+        tty.setraw(self.slave)
+        self.path = path
+        if os.path.lexists(path):
+            os.unlink(path)
+        os.symlink(os.ttyname(self.slave), path)
+
+    def read(self):
+        import select
+
+        r, _, _ = select.select([self.master], [], [], 0.1)
+        return os.read(self.master, 4096) if r else b""
+
+    def write(self, data):
+        os.write(self.master, data)
+
+    def close(self):
+        if os.path.lexists(self.path):
+            os.unlink(self.path)
+        os.close(self.master)
+        os.close(self.slave)
+
+
+class _PortEnd:
+    def __init__(self, port):
+        self.port = port
+
+    def read(self):
+        data = self.port.read(1)
+        if data and self.port.in_waiting:
+            data += self.port.read(self.port.in_waiting)
+        return data
+
+    def write(self, data):
+        self.port.write(data)
+
+    def close(self):
+        self.port.close()
+
+
+class _Printer:
+    def __init__(self, monitor, out):
+        self.monitor = monitor
+        self.out = out
+        self.lock = threading.Lock()
+
+    def __call__(self, direction, data):
+        with self.lock:
+            for line in self.monitor.feed(direction, data, time.monotonic()):
+                self.out.write(line + "\n")
+            self.out.flush()
+
+
+def _pump(src, dst, direction, printer, running):
+    while running[0]:
+        try:
+            data = src.read()
+        except Exception as e:  # the port vanished
+            printer.out.write("%s side closed: %s\n" % (direction, e))
+            running[0] = False
+            return
+        if data:
+            printer(direction, data)
+            try:
+                dst.write(data)
+            except OSError:
+                pass  # the host side is not open yet: the line drops it
+
+
+def run(args):
+    import serial
+
+    try:
+        port = serial.serial_for_url(args.url, baudrate=args.baud, timeout=0.1)
+    except (serial.SerialException, OSError, ValueError) as e:
+        print("clue-fx monitor: cannot open %s: %s" % (args.url, e))
+        return 2
+    printer = _Printer(Monitor(), sys.stdout)
+    rig = _PortEnd(port)
+    running = [True]
+    if args.pass_path:
+        host = _PtyEnd(args.pass_path)
+        print("monitor: rig on %s, host side on %s (clue-fx serve --port %s)" % (args.url, host.path, host.path))
+        threads = [
+            threading.Thread(target=_pump, args=(rig, host, RIG, printer, running), daemon=True),
+            threading.Thread(target=_pump, args=(host, rig, HOST, printer, running), daemon=True),
+        ]
+        for t in threads:
+            t.start()
+        try:
+            while running[0]:
+                threads[0].join(0.2)
+        except KeyboardInterrupt:
+            pass
+        running[0] = False
+        host.close()
+        rig.close()
+        return 0
+    print("monitor: %s. Type lines for the rig (HELLO?, STATE?, PING, PLAY 1 2 3); Ctrl-D quits." % args.url)
+    t = threading.Thread(target=_pump, args=(rig, _Null(), RIG, printer, running), daemon=True)
+    t.start()
+
+    def send(text):
+        data = cfx.frame(text)
+        printer(HOST, data)
+        port.write(data)
+
+    if not args.no_hello:
+        send(cfx.HELLO_Q)
+    try:
+        for typed in sys.stdin:
+            text = typed.strip()
+            if not text:
+                continue
+            try:
+                send(text)
+            except ValueError as e:
+                print("not sent: %s" % e)
+    except KeyboardInterrupt:
+        pass
+    running[0] = False
+    t.join(1)
+    rig.close()
+    return 0
+
+
+class _Null:
+    def write(self, data):
+        pass

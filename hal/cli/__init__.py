@@ -1,0 +1,63 @@
+"""clue-fx: the talking board of Clue FX; the front door.
+
+One table of commands, each in its own module of this package with
+`add_arguments(parser)` and `run(args) -> exit code`. A command's module is
+imported only when that command runs or its `--help` is asked for: `clue-fx
+--help` reads this table and nothing else. Nothing imports this package.
+
+With no command it opens the desktop board (the simulator) in your language.
+"""
+
+import argparse
+import importlib
+import sys
+
+# (name, module, help). The module's docstring is the command's description.
+COMMANDS = (
+    ("play", "hal.cli.play", "play on this computer (the window, or --text in a terminal)"),
+    ("replay", "hal.cli.replay", "replay a trace into the firmware and report the first difference"),
+    ("serve", "hal.cli.serve", "run the firmware for a touch rig on a serial port (CFX/1)"),
+    ("rig", "hal.cli.rig", "a virtual touch rig speaking CFX/1, on a pty or a serial URL"),
+    ("monitor", "hal.cli.monitor", "show a CFX/1 serial line decoded, both directions"),
+    ("selftest", "hal.cli.selftest", "play every clip of an edition and light every pad"),
+    ("bots", "hal.cli.bots", "bot-only games with the digital card table, headless"),
+    ("flash", "hal.cli.flash", "compile the firmware and copy it to a MicroPython board"),
+    ("sdcard", "hal.cli.sdcard", "write the DFPlayer SD-card layout of an edition"),
+    ("calibrate", "hal.cli.calibrate", "print a board's touch electrode baselines and suggest thresholds"),
+)
+NAMES = tuple(c[0] for c in COMMANDS)
+
+
+def build_parser(command=None):
+    """The parser; only `command`'s module is imported (none for None)."""
+    parser = argparse.ArgumentParser(
+        prog="clue-fx",
+        description="The talking board of Clue FX, re-created from its rulebook. "
+        "With no command: the desktop board (clue-fx play --help for its options).",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, module_name, help_text in COMMANDS:
+        if name != command:
+            sub.add_parser(name, help=help_text)
+            continue
+        module = importlib.import_module(module_name)
+        p = sub.add_parser(name, help=help_text, description=(module.__doc__ or help_text).strip())
+        module.add_arguments(p)
+        p.set_defaults(func=module.run)
+    return parser
+
+
+def main(argv=None):
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
+        argv = ["play"] + argv  # no command: the desktop board, with its options
+    command = argv[0] if argv[0] in NAMES else None
+    args = build_parser(command).parse_args(argv)
+    try:
+        return args.func(args)
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

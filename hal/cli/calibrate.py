@@ -1,0 +1,43 @@
+"""Read a board's touch electrodes and suggest thresholds (hal/mcu/config.py).
+
+The board must have been flashed (`clue-fx flash`); its program is stopped
+while the electrodes are read, through mpremote. With nothing on the board,
+it measures each electrode's baseline and noise; with --pawns it then asks
+you to rest a pawn on every pad and measures how far each one drops. It
+prints TOUCH_THRESHOLD, RELEASE_THRESHOLD and BASELINES lines to paste into
+your config.
+
+  clue-fx calibrate --port /dev/ttyACM0 --pawns
+"""
+
+from hal.bringup.calibrate import report, suggest, survey
+from hal.bringup.flash import DeployError
+
+from . import options
+
+
+def add_arguments(p):
+    options.keep_layout(p)
+    p.add_argument("--port", required=True, metavar="URL", help="the board's serial port (as for clue-fx flash)")
+    p.add_argument(
+        "--pawns",
+        action="store_true",
+        help="then measure again with a pawn resting on every pad (asks you to place them)",
+    )
+    p.add_argument("--samples", type=int, default=40, help="readings per electrode (default 40, 25 ms apart)")
+    p.add_argument("--resume", action="store_true", help="do not soft-reset the board on connecting")
+
+
+def run(args):
+    try:
+        print("reading the electrodes with nothing on the board ...")
+        rest = survey(args.port, args.resume, args.samples)
+        pawns = None
+        if args.pawns:
+            input("rest a pawn on every pad (the 9 places and the 4 START squares), then press Enter ")
+            pawns = survey(args.port, args.resume, args.samples)
+    except (DeployError, ValueError) as e:
+        print("clue-fx calibrate: %s" % e)
+        return 1
+    print(report(rest, pawns, suggest(rest, pawns)))
+    return 0

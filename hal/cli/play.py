@@ -1,0 +1,112 @@
+"""Play on this computer: the desktop board in a window, or `--text` in a
+terminal (captions printed, keys for pads).
+
+    clue-fx play --lang en --seed 3
+    clue-fx play --text
+    clue-fx --table --bots LAVANDE,AZUR:easy
+"""
+
+import argparse
+
+from firmware.board import GUESTS
+
+from . import options
+
+BOT_LEVELS = ("easy", "medium", "hard")
+
+
+def add_arguments(p):
+    p.add_argument("--text", action="store_true", help="the board in a terminal: captions printed, keys for pads")
+    options.add_board_options(p)
+    _add_window_options(p)
+
+
+def _add_window_options(p):
+    options.add_audio_options(p)
+    p.add_argument("--fullscreen", action="store_true", help="start full screen (F11 toggles)")
+    p.add_argument(
+        "--debug",
+        action="store_true",
+        help="start with the debug overlay: where every suspect and the Inspecteur really are (F3)",
+    )
+    p.add_argument(
+        "--battery",
+        type=millivolts_arg,
+        default=4500,
+        metavar="MV",
+        help="the batteries' charge at start, in millivolts (default 4500; - and + change it)",
+    )
+    p.add_argument(
+        "--selftest",
+        action="store_true",
+        help="first play every clip and light every pad and button, then the game",
+    )
+    p.add_argument(
+        "--table",
+        action="store_true",
+        help="play without the cards: the digital card table deals, opens the suspect cases, "
+        "refutes hypotheses and checks accusations (hot-seat screens, detective sheets)",
+    )
+    p.add_argument(
+        "--bots",
+        type=bots_arg,
+        default={},
+        metavar="GUEST[:LEVEL],...",
+        help="bot guests, e.g. LAVANDE,AZUR:easy (levels easy, medium, hard; default hard); implies --table",
+    )
+    p.add_argument(
+        "--hints",
+        action="store_true",
+        help="with the card table: the detective sheets mark the cards that can still be in the confidential case",
+    )
+
+
+def millivolts_arg(value):
+    try:
+        mv = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError("batteries in whole millivolts, e.g. 4500, not %r" % value) from None
+    if not 0 <= mv <= 5000:
+        raise argparse.ArgumentTypeError("batteries from 0 to 5000 mV, not %s" % value)
+    return mv
+
+
+def bots_arg(value):
+    """'LAVANDE,AZUR:easy' -> {'LAVANDE': 'hard', 'AZUR': 'easy'}."""
+    bots = {}
+    for item in value.split(","):
+        guest, _, level = item.strip().upper().partition(":")
+        level = level.lower() or "hard"
+        if guest not in GUESTS:
+            raise argparse.ArgumentTypeError("unknown guest %r: guests are %s" % (guest, ", ".join(GUESTS)))
+        if level not in BOT_LEVELS:
+            raise argparse.ArgumentTypeError("unknown bot level %r: levels are %s" % (level, ", ".join(BOT_LEVELS)))
+        if guest in bots:
+            raise argparse.ArgumentTypeError("%s is named twice" % guest)
+        bots[guest] = level
+    return bots
+
+
+def run(args):
+    seed = options.seed_of(args)
+    lang = args.lang or options.default_lang()
+    if args.text:
+        from hal.terminal import run as run_text
+
+        return run_text(seed=seed, lang=lang, trace=options.open_trace(args))
+    from sim.app import run as run_window
+
+    bots = args.bots or {}
+    return run_window(
+        seed=seed,
+        lang=lang,
+        trace=options.open_trace(args),
+        audio=args.audio,
+        volume=args.volume,
+        fullscreen=args.fullscreen,
+        debug=args.debug,
+        millivolts=args.battery,
+        selftest=args.selftest,
+        table=bots if (bots or args.table) else None,
+        hints=args.hints,
+    )

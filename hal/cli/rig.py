@@ -1,0 +1,58 @@
+"""A virtual touch rig speaking CFX/1: the board's pads, buttons, switch and
+batteries in software, on a pty it creates (it prints the path to give
+`clue-fx serve --port`) or on a serial URL. Keys press pads and buttons, as
+in `clue-fx play --text`. Faults on demand, for reliability tests: lines
+dropped, corrupted or duplicated at random rates, a reboot, an unplug.
+
+    clue-fx rig                      # prints: rig on /tmp/clue-fx-rig-1234/tty
+    clue-fx serve --port /tmp/clue-fx-rig-1234/tty --audio rig
+"""
+
+import argparse
+
+from hal.cfx.rig import FEATURES
+
+from . import options
+
+
+def add_arguments(p):
+    options.keep_layout(p)
+    p.add_argument(
+        "--port",
+        metavar="URL",
+        help="speak on this serial port or pyserial URL instead of a new pty "
+        "(e.g. one end of a socat pair, or rfc2217://host:port)",
+    )
+    p.add_argument("--link", metavar="PATH", help="where to put the pty's path (default: a new temp dir)")
+    p.add_argument("--name", default="virtual-rig", help="the rig's name in its HELLO")
+    p.add_argument(
+        "--features",
+        default=",".join(FEATURES),
+        help="the features it announces (default %(default)s); leave out debounced to "
+        "make the host debounce, audio to have no speaker",
+    )
+    p.add_argument("--clip-ms", type=int, default=400, help="how long each clip 'plays' (default 400)")
+    for name in ("drop", "corrupt", "duplicate"):
+        p.add_argument(
+            "--" + name,
+            type=_rate,
+            default=0.0,
+            metavar="RATE",
+            help="%s this share of the lines it sends (0..1)" % name,
+        )
+    p.add_argument("--seed", type=int, default=None, help="seed of the faults' dice")
+    p.add_argument("--quiet", action="store_true", help="do not print the lines")
+def _rate(text):
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value <= 1:
+        raise argparse.ArgumentTypeError("a rate is a number from 0 to 1, got %r" % text)
+    return value
+
+
+def run(args):
+    from hal.cfx import rig
+
+    return rig.run(args)

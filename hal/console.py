@@ -1,0 +1,38 @@
+"""The console: a Sink that prints what the board says as lines of text, the
+way `clue-fx play --text` and `clue-fx serve` show it.
+
+    Console(captions, print)                       # Edmond: Good evening...
+    Console(captions, write, stamp=True, keys=True)   #   12.300  Edmond: ... [place.enter]
+"""
+
+from .sink import Sink
+
+
+class Console(Sink):
+    def __init__(self, captions, write, *, stamp=False, keys=False):
+        """`write`: a callable taking one line. `stamp`: each line starts with
+        the board's time in seconds. `keys`: each sentence ends with its key."""
+        self.captions = captions
+        self.write = write
+        self.stamp = stamp
+        self.keys = keys
+        self.quiet = False  # nothing shown (serve --quiet)
+
+    def line(self, text, now_ms):
+        if self.quiet:
+            return
+        if self.stamp:
+            text = "%8.3f  %s" % (now_ms / 1000.0, text)
+        self.write(text)
+
+    def say(self, say, now_ms):
+        text = "Edmond: " + self.captions.of(say.clips)
+        if self.keys:
+            text += "  [%s]" % say.key
+        self.line(text, now_ms)
+
+    def sfx(self, sfx, now_ms):
+        self.line(self.captions.clip(sfx.clip), now_ms)
+
+    def power_off(self, reason, now_ms):
+        self.line("[the board is off: %s]" % reason, now_ms)

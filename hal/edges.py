@@ -1,0 +1,69 @@
+"""Edges and events: the one conversion between an input's change and the
+firmware's event, for every board kind (keys, clicks, rig lines, pins).
+
+    event_of("PAD", "ECURIE", True)   -> PadDown('ECURIE')
+    edge_of(ButtonUp("YES"))          -> ("BTN", "YES", False)
+    edge_of(Battery(4500))            -> None  (not an input edge)
+    tap("PAD", "ECURIE")              -> [PadDown('ECURIE'), PadUp('ECURIE')]
+
+Kinds are the words of CFX/1 (PROTOCOL.md): PAD, BTN, SW (the switch's id
+is ""). A bad id raises the firmware's ValueError naming the valid ones.
+"""
+
+from firmware import events
+
+PAD = "PAD"
+BTN = "BTN"
+SW = "SW"
+KINDS = (PAD, BTN, SW)
+
+_DOWN = {events.PadDown: (PAD, True), events.ButtonDown: (BTN, True)}
+_UP = {events.PadUp: (PAD, False), events.ButtonUp: (BTN, False)}
+
+
+def event_of(kind, ident, down):
+    """The firmware event of an edge: `down` is pressed (or ON for SW)."""
+    if kind == PAD:
+        return events.PadDown(ident) if down else events.PadUp(ident)
+    if kind == BTN:
+        return events.ButtonDown(ident) if down else events.ButtonUp(ident)
+    if kind == SW:
+        return events.Switch(bool(down))
+    raise ValueError("unknown kind of input %r: the kinds are %s" % (kind, ", ".join(KINDS)))
+
+
+def edge_of(event):
+    """(kind, id, down) of an input event; None for Battery, Tick, AudioDone."""
+    cls = type(event)
+    if cls in _DOWN:
+        kind, down = _DOWN[cls]
+    elif cls in _UP:
+        kind, down = _UP[cls]
+    elif cls is events.Switch:
+        return (SW, "", event.on)
+    else:
+        return None
+    return (kind, event.pad if kind == PAD else event.button, down)
+
+
+def tap(kind, ident):
+    """A pawn or a finger put down and lifted: the two events, in order."""
+    return [event_of(kind, ident, True), event_of(kind, ident, False)]
+
+
+def describe(event):
+    """A short human reading of an event, for consoles and logs."""
+    edge = edge_of(event)
+    if edge is None:
+        cls = type(event)
+        if cls is events.Battery:
+            return "battery %d mV" % event.millivolts
+        if cls is events.AudioDone:
+            return "audio done"
+        if cls is events.Tick:
+            return "tick"
+        return repr(event)
+    kind, ident, down = edge
+    if kind == SW:
+        return "switch %s" % ("ON" if down else "OFF")
+    return "%s %s %s" % ("pad" if kind == PAD else "button", ident, "down" if down else "up")

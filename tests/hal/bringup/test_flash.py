@@ -1,0 +1,112 @@
+"""`clue-fx flash` and `clue-fx calibrate` against the unix `micropython`
+with its REPL on a pty (socat), the way they talk to a board on USB: mpremote
+enters the raw REPL, copies files, runs code. `resume` keeps mpremote from
+soft-resetting, which would end the unix port instead of rebooting it."""
+
+import filecmp
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from hal.bringup import flash as deploy
+from tests.support.mcu import harness
+
+pytestmark = pytest.mark.skipif(
+    not all(shutil.which(x) for x in ("micropython", "mpy-cross", "socat")),
+    reason="needs micropython, mpy-cross, mpremote and socat",
+)
+
+
+def clue_fx(*args):
+    return subprocess.run(
+        [sys.executable, "-m", "hal.cli", *args], capture_output=True, text=True, timeout=180, check=False
+    )
+
+
+@pytest.fixture
+def pty_board(tmp_path):
+    """(board file system dir, the board on its pty)."""
+    fakes = tmp_path / "fakes"
+    fakes.mkdir()
+    harness.compile_to(str(fakes), os.path.join(harness.HERE, "fakes", "machine.py"), "machine")
+    fs = tmp_path / "board"
+    fs.mkdir()
+    with harness.PtyBoard(str(fs), str(fakes), env={"CFX_FAKE_TOUCH_NOISE": "3"}) as board:
+        yield fs, board
+
+
+def files_under(root):
+    out = set()
+    for d, _, names in os.walk(root):
+        for n in names:
+            out.add(os.path.relpath(os.path.join(d, n), root))
+    return out
+
+
+def test_flash_copies_the_build_and_it_runs_on_the_board(pty_board, tmp_path):
+    fs, board = pty_board
+    r = clue_fx("flash", "--port", board.path, "--mode", "standalone", "--resume", "--no-reset")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "main.py starts the standalone program" in r.stdout
+    local = tmp_path / "local"
+    written = deploy.build(str(local), "standalone")
+    assert files_under(fs) == set(written)
+    assert "hal/mcu/standalone.mpy" in written and "firmware/narrator.mpy" in written
+    assert not [p for p in written if p.endswith(".py") and p != "main.py"]  # only bytecode
+    for p in written:
+        assert filecmp.cmp(fs / p, local / p, shallow=False), p
+    # the board lists them too, and runs them: a few passes of the program on fake pins
+    files, mpy = deploy.board_files(board.path, resume=True)
+    assert set(files) == set(written) and (mpy & 0xFF, mpy >> 8 & 3) == deploy.mpy_version()
+    code = (
+        "import machine\n"
+        "from hal.mcu import standalone, wiring, clock\n"
+        "d = wiring.devices()\n"
+        "T = [0]\n"
+        "p = standalone.Standalone(d, clock.Clock(lambda: T[0], lambda a, b: a - b), 5)\n"
+        "d.start()\n"
+        "machine.WORLD.apply('switch 1')\n"
+        "for i in range(30):\n"
+        "    T[0] += 10\n"
+        "    p.step()\n"
+        "print('STATE', p.narrator.state, standalone.__file__)\n"
+    )
+    out = deploy._mpremote(board.path, True, [["exec", code]])
+    assert "STATE rollcall hal/mcu/standalone.mpy" in out
+
+
+def test_flash_again_as_a_rig_replaces_the_old_program(pty_board):
+    fs, board = pty_board
+    (fs / "firmware").mkdir()
+    (fs / "firmware" / "narrator.py").write_text("raise RuntimeError('stale')\n")  # would shadow a .mpy
+    r = clue_fx("flash", "--port", board.path, "--mode", "rig", "--resume", "--no-reset")
+    assert r.returncode == 0, r.stdout + r.stderr
+    files = files_under(fs)
+    assert "hal/cfx/wire.mpy" in files and "hal/mcu/rig.mpy" in files
+    assert not any(f.startswith("firmware/") for f in files)  # a rig needs no firmware
+    assert "hal/mcu/standalone.mpy" not in files
+    assert "rig.main()" in (fs / "main.py").read_text()
+
+
+def test_calibrate_reads_the_electrodes(pty_board):
+    fs, board = pty_board
+    assert clue_fx("flash", "--port", board.path, "--resume", "--no-reset").returncode == 0
+    r = clue_fx("calibrate", "--port", board.path, "--resume", "--samples", "10")
+    assert r.returncode == 0, r.stdout + r.stderr
+    rows = [line.split() for line in r.stdout.splitlines() if line[:1].isupper() and len(line.split()) == 6]
+    assert [row[0] for row in rows][:3] == ["GARDIEN", "PISCINE", "MANOIR"] and len(rows) == 13
+    assert all(row[3] == "700" and int(row[5]) == 6 for row in rows)  # baseline, noise +/-3
+    assert "TOUCH_THRESHOLD = 22" in r.stdout and "RELEASE_THRESHOLD = 11" in r.stdout
+    assert "BASELINES = ((" in r.stdout
+
+
+def test_flash_without_a_board_says_what_to_do(tmp_path):
+    r = clue_fx("flash", "--mode", "rig")
+    assert r.returncode == 2 and "--port" in r.stdout
+    r = clue_fx("flash", "--port", str(tmp_path / "nothing"), "--resume")
+    assert r.returncode == 1 and "mpremote failed" in r.stdout
+    r = clue_fx("flash", "--build-only", str(tmp_path / "b"), "--config", str(tmp_path / "none.py"))
+    assert r.returncode == 1 and "no config file" in r.stdout

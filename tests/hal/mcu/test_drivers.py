@@ -1,0 +1,355 @@
+"""The board's device modules (hal/mcu) one by one, on CPython with small
+fakes: quick checks of what the MicroPython game test runs as a whole."""
+
+import importlib.util
+import os
+import subprocess
+import sys
+
+import pytest
+
+from hal.mcu import dfplayer
+from hal.mcu.battery import Gauge
+from hal.mcu.buttons import Buttons, Switch
+from hal.mcu.clock import Clock
+from hal.mcu.inputs import Debouncer, Inputs
+from hal.mcu.mpr121 import MPR121, MPR121Error
+from hal.mcu.pads import Pads
+from hal.mcu.speaker import COMMAND_GAP_MS, ECHO_MS, Speaker
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SUPPORT = os.path.join(os.path.dirname(os.path.dirname(HERE)), "support")
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
+
+
+def _load(name, path):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+faketime = _load("faketime", os.path.join(SUPPORT, "mcu", "faketime", "time.py"))
+
+
+@pytest.fixture
+def fakes(monkeypatch):
+    """A fresh fake `machine` (tests/mcu/fakes) running on the fake ticks."""
+    monkeypatch.setitem(sys.modules, "time", faketime)
+    machine = _load("fake_machine", os.path.join(SUPPORT, "mcu", "fakes", "machine.py"))
+    monkeypatch.setitem(sys.modules, "time", __import__("time"))
+    machine.time = faketime
+    faketime.set_ms(0)
+    return machine
+
+
+# -- clock ------------------------------------------------------------------------
+
+
+def test_clock_counts_on_across_the_wrap():
+    faketime.set_ms(faketime.PERIOD - 50)
+    clock = Clock(faketime.ticks_ms, faketime.ticks_diff)
+    seen = []
+    for _ in range(10):
+        faketime.advance(20)
+        seen.append(clock.now())
+    assert seen == list(range(20, 220, 20))
+    assert faketime.ticks_ms() < 200  # it did wrap
+
+
+# -- DFPlayer -----------------------------------------------------------------------
+
+
+class Uart:
+    def __init__(self, incoming=b""):
+        self.sent = bytearray()
+        self.incoming = bytearray(incoming)
+
+    def write(self, b):
+        self.sent.extend(b)
+
+    def any(self):
+        return len(self.incoming)
+
+    def readinto(self, buf, n):
+        n = min(n, len(self.incoming), 3)  # the UART gives a few bytes at a time
+        buf[:n] = self.incoming[:n]
+        del self.incoming[:n]
+        return n
+
+
+def reply(cmd, param):
+    body = [0xFF, 0x06, cmd, 0, param >> 8, param & 0xFF]
+    chk = -sum(body) & 0xFFFF
+    return bytes([0x7E] + body + [chk >> 8, chk & 0xFF, 0xEF])
+
+
+def test_track_of_folders_and_files():
+    assert dfplayer.track_of(1) == (1, 1)
+    assert dfplayer.track_of(255) == (1, 255)
+    assert dfplayer.track_of(256) == (2, 1)
+    assert dfplayer.path_of(74) == "01/074.wav"
+    for bad in (0, dfplayer.MAX_CLIP + 1):
+        with pytest.raises(ValueError, match="clips 1..25245"):
+            dfplayer.track_of(bad)
+
+
+def test_frames_of_play_stop_volume():
+    uart = Uart()
+    p = dfplayer.DFPlayer(uart)
+    p.play(256)
+    p.stop()
+    p.volume(30)
+    assert bytes(uart.sent) == bytes.fromhex("7EFF060F000201FEE9EF7EFF0616000000FEE5EF7EFF060600001EFED7EF")
+    with pytest.raises(ValueError, match="0..30"):
+        p.volume(31)
+
+
+def test_replies_through_noise_and_broken_frames():
+    broken = bytearray(reply(0x3D, 7))
+    broken[8] ^= 1
+    uart = Uart(b"\x00\x13" + reply(0x3F, 2) + bytes(broken) + b"\xff" + reply(0x3D, 9))
+    p = dfplayer.DFPlayer(uart)
+    got = []
+    r = p.reply()
+    while r is not None:
+        got.append(r)
+        r = p.reply()
+    assert got == [(0x3F, 2), (0x3D, 9)]
+    assert p.bad_frames == 1
+
+
+def test_speaker_plays_in_order_skips_the_echo_and_says_done_once():
+    uart = Uart()
+    s = Speaker(dfplayer.DFPlayer(uart))
+    s.queue((1, 2))
+    now = 0
+    assert s.poll(now) is False and s.playing == 1
+    now += 500
+    uart.incoming += reply(0x3D, 1)
+    s.poll(now)  # clip 1 finished
+    uart.incoming += reply(0x3D, 1)  # the DFPlayer's echo of it
+    s.poll(now + 20)
+    assert s.playing == 0  # waiting for an echo to pass
+    now += ECHO_MS
+    s.poll(now)
+    assert s.playing == 2
+    uart.incoming += reply(0x3D, 2)
+    s.poll(now + 600)
+    assert s.poll(now + 600 + ECHO_MS) is True  # all played: AudioDone
+    assert s.poll(now + 700) is False
+    plays = [bytes(uart.sent[i : i + 10]) for i in range(0, len(uart.sent), 10)]
+    assert [f[6] for f in plays] == [1, 2]
+
+
+def test_speaker_the_same_clip_twice_in_a_row():
+    uart = Uart()
+    s = Speaker(dfplayer.DFPlayer(uart))
+    s.queue((68, 68))
+    s.poll(0)
+    uart.incoming += reply(0x3D, 68) + reply(0x3D, 68)  # finished, and its echo
+    s.poll(100)
+    s.poll(100 + ECHO_MS)
+    assert s.playing == 68
+    uart.incoming += reply(0x3D, 68)  # a short clip: the second play's own end
+    s.poll(100 + ECHO_MS + 10)
+    assert s.poll(100 + 2 * ECHO_MS + 10) is True
+
+
+def test_speaker_gets_over_a_lost_reply_and_a_missing_file():
+    uart = Uart()
+    s = Speaker(dfplayer.DFPlayer(uart), timeout_ms=1000)
+    s.queue((5, 6))
+    s.poll(0)
+    uart.incoming += reply(0x40, 6)  # file not found
+    s.poll(10)
+    s.poll(10 + COMMAND_GAP_MS)
+    assert s.playing == 6
+    assert s.poll(999 + 10 + COMMAND_GAP_MS) is False
+    assert s.poll(2000) is True and s.lost == 1  # no reply came: given up, and all is done
+
+
+def test_speaker_waits_for_the_dfplayer_to_start_or_say_ready():
+    uart = Uart()
+    s = Speaker(dfplayer.DFPlayer(uart), ready_ms=1500)
+    s.set_volume(20)
+    s.queue((3,))
+    s.poll(100)
+    assert not uart.sent
+    uart.incoming += reply(0x3F, 2)  # card online
+    s.poll(400)
+    assert bytes(uart.sent) == bytes.fromhex("7EFF0606000014FEE1EF")  # the volume first
+    s.poll(400 + COMMAND_GAP_MS)
+    assert s.playing == 3
+
+
+def test_speaker_stop_empties_the_queue():
+    uart = Uart()
+    s = Speaker(dfplayer.DFPlayer(uart), capacity=2)
+    s.queue((1, 2, 3))
+    assert s.dropped == 1
+    s.stop(0)
+    assert s.idle() and not uart.sent  # nothing played yet: nothing to cut
+    s.queue((1, 2))
+    s.poll(0)
+    s.stop(5)
+    assert s.idle() and s.poll(100) is False  # no DONE after a STOP
+    assert bytes(uart.sent[-10:]) == bytes.fromhex("7EFF0616000000FEE5EF")
+
+
+# -- inputs ----------------------------------------------------------------------------
+
+
+def test_debouncer_needs_the_bits_to_hold_still():
+    d = Debouncer(3, 30)
+    assert d.update(0b001, 0) == 0
+    assert d.update(0b000, 5) == 0  # a bounce
+    assert d.update(0b001, 10) == 0
+    assert d.update(0b001, 39) == 0
+    assert d.update(0b001, 40) == 0b001 and d.state == 0b001
+    assert d.update(0b101, 50) == 0
+    assert d.update(0b100, 80) == 0b100  # bit 2 held 30 ms; bit 0 only just let go
+    assert d.update(0b100, 110) == 0b001 and d.state == 0b100
+
+
+class Pin:
+    def __init__(self, level=1):
+        self.level = level
+
+    def value(self):
+        return self.level
+
+
+def test_inputs_report_pads_before_the_switch(fakes):
+    i2c = fakes.I2C(0)
+    touch = [MPR121(i2c, 0x5A, 9), MPR121(i2c, 0x5B, 4)]
+    for t in touch:
+        t.reset()
+    from hal.mcu import config
+
+    pins = [Pin() for _ in range(7)]
+    switch = Pin()
+    buttons = Buttons(pins, config.BUTTON_NAMES)
+    inputs = Inputs(Pads(touch, config.PAD_ELECTRODES), buttons, Switch(switch), 30)
+    fakes.WORLD.apply("pad ECURIE 1")
+    fakes.WORLD.apply("pad START_AZUR 1")
+    switch.level = 0
+    pins[4].level = 0  # YES
+    assert inputs.poll(0) == []
+    assert inputs.poll(30) == [
+        ("PAD", "ECURIE", True),
+        ("PAD", "START_AZUR", True),
+        ("BTN", "YES", True),
+        ("SW", "SWITCH", True),
+    ]
+    assert inputs.pads_down() == ["ECURIE", "START_AZUR"] and inputs.buttons_down() == ["YES"]
+    assert inputs.switch_on()
+
+
+# -- MPR121 -------------------------------------------------------------------------------
+
+
+def test_mpr121_set_up_like_adafruit_in_stop_mode(fakes):
+    i2c = fakes.I2C(0)
+    m = MPR121(i2c, 0x5A, electrodes=9)
+    model = fakes.WORLD.touch[0x5A]
+    assert model.regs[0x5E] == 0 and model.resets == 0  # nothing sent by the constructor
+    m.reset(touch=20, release=10)
+    assert model.resets == 1 and model.stop_mode_violations == 0
+    assert model.regs[0x5E] == 0x89  # run: tracking from the first reading, 9 electrodes
+    assert model.regs[0x41] == 20 and model.regs[0x42] == 10 and model.regs[0x41 + 2 * 11] == 20
+    assert bytes(model.regs[0x2B:0x36]) == b"\x01\x01\x0e\x00\x01\x05\x01\x00\x00\x00\x00"
+    assert model.regs[0x5C] == 0x10 and model.regs[0x5D] == 0x20
+    model.touched = 0b1000000101  # electrode 9 is not run
+    assert m.touched() == 0b101
+    assert m.baseline(0) == 700 and m.filtered(0) == 640 and m.filtered(1) == 700
+
+
+def test_mpr121_starts_from_calibrated_baselines(fakes):
+    m = MPR121(fakes.I2C(0), 0x5B, electrodes=4)
+    m.reset(baselines=(600, 604, 608, 612))
+    model = fakes.WORLD.touch[0x5B]
+    assert bytes(model.regs[0x1E:0x22]) == bytes([150, 151, 152, 153])
+    assert model.regs[0x5E] == 0x04  # tracking from the baselines written
+
+
+def test_mpr121_missing_says_where_to_look(fakes):
+    m = MPR121(fakes.I2C(0), 0x5C)
+    with pytest.raises(MPR121Error, match="0x5C did not answer.*SDA, SCL"):
+        m.reset()
+
+
+def test_pads_keep_their_state_through_a_bus_glitch(fakes):
+    i2c = fakes.I2C(0)
+    from hal.mcu import config
+
+    touch = [MPR121(i2c, 0x5A, 9), MPR121(i2c, 0x5B, 4)]
+    for t in touch:
+        t.reset()
+    pads = Pads(touch, config.PAD_ELECTRODES)
+    fakes.WORLD.apply("pad MANOIR 1")
+    assert pads.read() == 1 << 2
+    fakes.WORLD.i2c_errors = 1
+    fakes.WORLD.apply("pad MANOIR 0")
+    assert pads.read() == 1 << 2 and pads.errors == 1
+    assert pads.read() == 0
+
+
+# -- battery ----------------------------------------------------------------------------------
+
+
+def test_gauge_millivolts_from_u16_and_from_uv():
+    class U16:
+        def read_u16(self):
+            return 44676  # 2.25 V on a 3.3 V reference
+
+    class UV:
+        def read_uv(self):
+            return 2_100_000
+
+    assert Gauge(U16(), 2, 3300).millivolts() == 4499
+    assert Gauge(UV(), 2).millivolts() == 4200
+
+
+# -- MicroPython rules ----------------------------------------------------------------------------
+
+
+def test_hal_mcu_passes_ruff():
+    root = ROOT
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "ruff",
+            "check",
+            "hal/mcu",
+            "hal/bringup",
+            "tests/support/mcu",
+        ],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_hal_mcu_uses_nothing_micropython_lacks():
+    root = os.path.join(ROOT, "hal", "mcu")
+    banned = (
+        "dataclass",
+        "import enum",
+        "import abc",
+        "functools",
+        "itertools",
+        "from typing",
+        'f"',
+        "[*",
+        "{**",
+    )
+    for name in sorted(os.listdir(root)):
+        if name.endswith(".py"):
+            with open(os.path.join(root, name)) as f:
+                text = f.read()
+            for word in banned:
+                assert word not in text, "%s uses %s" % (name, word)

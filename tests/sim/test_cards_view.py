@@ -1,0 +1,347 @@
+"""The card table's screens, headless (SDL dummy driver): a pass-to screen
+before anything private, the pickers, the detective sheet that fills itself."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from firmware.actions import Say  # noqa: E402
+from firmware.board import PLACES, SUSPECTS, WEAPONS  # noqa: E402
+from hal.runner import Board  # noqa: E402
+from sim.bots import Bot  # noqa: E402
+from sim.cards.session import Session, press, run  # noqa: E402
+from sim.cards.sheet import INITIALS  # noqa: E402
+from sim.table_view import PAPER, TableView  # noqa: E402
+
+from .test_bots import seal  # noqa: E402
+
+
+@pytest.fixture(scope="module", autouse=True)
+def pygame_fonts():
+    pygame.font.init()
+    yield
+    pygame.font.quit()
+
+
+def privacy_kept(log):
+    """Every private screen is shown to the guest the screen was last passed to."""
+    holder = None
+    for kind, guest in log:
+        if kind == "pass":
+            holder = guest
+        elif guest is not None:
+            assert guest == holder, "%s's %s screen shown while %s holds the screen" % (guest, kind, holder)
+    return True
+
+
+def drawn(view, surface):
+    surface.fill((0, 0, 0))
+    view.draw(surface)
+    assert surface.get_at((surface.get_width() // 2, surface.get_height() - 5))[:3] == PAPER
+    return view.buttons
+
+
+class People:
+    """People sitting at the view: they click what the screen offers and
+    press the board's pads themselves."""
+
+    def __init__(self, board, session, view, surface, people):
+        self.session, self.view, self.surface = session, view, surface
+        self.people = people
+        self.turn = None
+        self.arrived = False
+        self.pressed_stop = False
+        self.clicks = 0
+        board.sinks.append(self.hear)
+
+    def hear(self, actions, now):
+        for a in actions:
+            if type(a) is Say and a.key == "turn.call":
+                self.turn, self.arrived = a.args["guest"], False
+            elif type(a) is Say and a.key == "place.enter":
+                self.arrived = True
+        self.view.update()
+
+    def __call__(self, now):
+        v, s = self.view, self.session
+        v.update()
+        if v.visible:
+            buttons = drawn(v, self.surface)
+            kind, guest = v.showing()
+            values = [value for _, value in buttons]
+            if kind == "hypothesis":
+                hand = s.table.deal.hands[guest]
+                suspect = next((c for c in SUSPECTS if c not in hand), SUSPECTS[0])
+                v.choose(suspect)
+                v.choose(WEAPONS[(self.clicks) % len(WEAPONS)])
+                value = "ask"
+            elif kind == "refute":
+                value = values[-1]
+            elif kind == "accuse":
+                sol = s.sheets[guest].mind.solution() or (SUSPECTS[0], PLACES[0], WEAPONS[0])
+                for c in sol:
+                    v.choose(c)
+                value = "accuse"
+            else:
+                value = values[0]
+            rect = next(r for r, val in v.buttons if val == value)
+            assert v.click(rect.center)  # a real click on the drawn button
+            self.clicks += 1
+            return []
+        if s.asked is not None and s.asked not in s.bots:
+            g, s.asked = s.asked, None
+            return press("YES" if g in self.people else "NO")
+        if self.turn in self.people and s.pending is None and s.verdict_due is None:
+            if not self.arrived:
+                here = s.table.where[self.turn]
+                return press(next(p for p in PLACES[(self.clicks % 9) :] + PLACES if p != here))
+            return press("STOP")
+        return None
+
+
+def test_a_hot_seat_game_with_two_people_and_a_bot():
+    pygame.font.init()
+    seed = 5
+    board = Board(seed=seed)
+    seal(board)
+    session = Session(board, seed, bots={"LAVANDE": Bot("LAVANDE", "hard", seed)}, humans=("COMTE", "PECHE"))
+    view = TableView(session, people=("COMTE", "PECHE"), lang="fr")
+    surface = pygame.Surface((900, 640))
+    people = People(board, session, view, surface, ("COMTE", "PECHE"))
+    run(board, session, people=people, max_turns=120)
+    log = view.shown_log
+    kinds = {k for k, _ in log}
+    assert {"pass", "hand", "hypothesis", "shown"} <= kinds
+    assert privacy_kept(log)
+    assert log[0] == ("pass", "COMTE") and log[1] == ("hand", "COMTE")
+    # The sheets filled themselves: own cards, cases opened, cards shown.
+    t = session.table
+    for g in ("COMTE", "PECHE"):
+        sheet = session.sheets[g]
+        for c in t.deal.hands[g]:
+            assert sheet.marks[c] == INITIALS[g]
+        assert set(sheet.seen) == set(t.opened[g])
+        for h in (n[1] for n in session.notes if n[0] == "hypothesis"):
+            if h.asker == g and h.shower:
+                assert sheet.marks[h.card] in (INITIALS[h.shower],) + tuple(t.deal.hands[g]) + tuple(SUSPECTS)
+
+
+def test_pass_to_screen_comes_before_each_private_screen():
+    board, session, view, t = start_two_people(9, dismiss=False)
+    surface = pygame.Surface((800, 600))
+    assert session.table is not None
+    assert view.showing() == ("pass", "COMTE")  # nothing private before the pass
+    drawn(view, surface)
+    assert [v for _, v in view.buttons] == ["ready"]
+    with pytest.raises(ValueError, match="only takes 'ready'"):
+        view.choose("ok")
+    view.choose("ready")
+    assert view.showing() == ("hand", "COMTE")
+    drawn(view, surface)
+    view.choose("ok")
+    assert view.showing() == ("pass", "LAVANDE")
+    view.choose("ready")
+    assert view.showing() == ("hand", "LAVANDE")
+    view.choose("ok")
+    assert not view.visible
+    # The one whose turn it is enters a place; the picker follows a pass-to.
+    current = session.table.current
+    here = PLACES[0]
+    for ev in press(here):
+        board.feed(ev, t)
+    if current != view.holder:
+        assert view.showing() == ("pass", current)
+        view.choose("ready")
+    while view.showing()[0] == "case":
+        view.choose("ok")
+    assert view.showing() == ("hypothesis", current)
+    drawn(view, surface)
+    assert set(SUSPECTS) <= {v for _, v in view.buttons}
+    # the refuter holds the named cards: pick two of theirs
+    other = [g for g in session.table.guests if g != current][0]
+    theirs = session.table.deal.hands[other]
+    s = next((c for c in theirs if c in SUSPECTS), "OLIVE")
+    w = next((c for c in theirs if c in WEAPONS), "NAIN")
+    view.choose(s)
+    view.choose(w)
+    view.choose("ask")
+    named = (s, here, w)
+    held = [c for c in named if c in theirs]
+    if len(held) > 1:
+        assert view.showing() == ("pass", other)
+        view.choose("ready")
+        assert view.showing() == ("refute", other)
+        drawn(view, surface)
+        assert sorted(v for _, v in view.buttons) == sorted(held)
+        view.choose(held[-1])
+        assert view.showing() == ("pass", current)
+        view.choose("ready")
+    assert view.showing() == ("shown", current)
+    assert privacy_kept(view.shown_log)
+    # The sheet: own cards and the card shown, with who showed it.
+    view.choose("ok")
+    view.hints = True
+    view.open_sheet(current)
+    assert view.showing() == ("sheet", current)
+    drawn(view, surface)
+    sheet = session.sheets[current]
+    if held:
+        assert sheet.marks[session.notes[-1][1].card] == INITIALS[other]
+    assert all(sheet.marks[c] == INITIALS[current] for c in session.table.deal.hands[current])
+    sus, pla, wea = sheet.hint()
+    assert set(sus) <= set(SUSPECTS) and not set(sus) & set(session.table.deal.hands[current])
+
+
+def start_two_people(seed, people=("COMTE", "LAVANDE"), dismiss=True):
+    """A board with a session and a view; the roll call answered; the hands
+    seen (unless not `dismiss`)."""
+    from firmware.events import Switch
+
+    board = Board(seed=seed)
+    session = Session(board, seed, humans=people, answer_rollcall=True)
+    view = TableView(session, people=people, lang="fr")
+    board.sinks.append(lambda a, now: view.update())
+    board.feed(Switch(True), 0)
+    t = 1000
+    while session.table is None:
+        for ev in session.poll(t):
+            board.feed(ev, t)
+        t += 1000
+    while dismiss and view.visible:
+        view.choose("ready" if view.showing()[0] == "pass" else "ok")
+    return board, session, view, t
+
+
+@pytest.mark.parametrize("right", [True, False])
+def test_a_person_accuses_and_the_table_answers_the_board(right):
+    from tests.support.driver import stage
+
+    board, session, view, t = start_two_people(21)
+    current = session.table.current
+    # The test (not the table, not a bot) puts the Inspecteur in the kiosk.
+    stage(board.narrator, {"INSPECTEUR": "KIOSQUE"}, rest="GARAGE")
+    said = []
+    board.sinks.append(lambda actions, now: said.extend(a.key for a in actions if type(a) is Say))
+    for target in ("KIOSQUE", "ACCUSE", "YES"):
+        for ev in press(target):
+            board.feed(ev, t)
+        t += 1000
+    assert "accuse.announce" in said
+    if view.showing() == ("pass", current):
+        view.choose("ready")
+    assert view.showing() == ("accuse", current)  # the hypothesis picker went with ACCUSE
+    surface = pygame.Surface((900, 640))
+    drawn(view, surface)
+    assert {"accuse"} | set(PLACES) <= {v for _, v in view.buttons}
+    solution = session.table.deal.solution
+    triple = solution if right else (solution[0], solution[1], next(w for w in WEAPONS if w != solution[2]))
+    with pytest.raises(ValueError, match="name a suspect, a place and a weapon"):
+        view.choose("accuse")
+    for c in triple:
+        view.choose(c)
+    view.choose("accuse")
+    assert view.showing() == ("verdict", current)
+    for ev in session.poll(t + 5000):  # the table presses YES or NO itself
+        board.feed(ev, t + 5000)
+    assert said[-2:] == ["accuse.right", "game.over"] if right else "accuse.wrong" in said
+    assert session.table.accusations == [(current, triple, right)]
+
+
+def test_the_hook_runs_a_bot_game_and_a_new_game_after_off_on():
+    from firmware.events import Switch
+    from sim.table_view import CardTableHook
+
+    board = Board(seed=4)
+    seal(board)
+    hook = CardTableHook(board, 4, "en", bots={"LAVANDE": "hard", "AZUR": "medium"}, delay_ms=1000)
+    board.feed(Switch(True), 0)
+    t = 0
+    for _ in range(3000):
+        t += 500
+        evs = hook.step(t)
+        s = hook.session
+        if not evs and s.asked in ("COMTE", "PECHE"):  # nobody plays them
+            s.asked = None
+            evs = press("NO")
+        for ev in evs:
+            board.feed(ev, t)
+        if s.over:
+            break
+    assert hook.session.over and hook.session.table.winner in ("LAVANDE", "AZUR")
+    news = hook.news()
+    assert any("suspects" in line for line in news) and "Well seen!" in news[-1]
+    assert hook.news() == []
+    assert not hook.visible  # no person at the table: nothing private to show
+    first = hook.session.table.deal.solution
+    board.feed(Switch(False), t + 1000)
+    board.feed(Switch(True), t + 2000)
+    assert hook.session.table is None and not hook.session.over
+    assert hook.session.notes[-1] == ("new",)
+    surface = pygame.Surface((640, 480))
+    hook.draw(surface, pygame.Rect(0, 0, 640, 480))
+    assert first  # the next deal comes with the next roll call
+
+
+def test_a_guest_becomes_a_bot_at_the_roll_call():
+    from firmware.events import Switch
+    from sim.table_view import CardTableHook
+
+    board = Board(seed=8)
+    hook = CardTableHook(board, 8, "fr", delay_ms=0)
+    board.feed(Switch(True), 0)
+    assert hook.session.asked == "COMTE"
+    assert hook.key("b")  # "Is the Comte playing?": a bot will
+    assert hook.session.bots["COMTE"].level == "hard"
+    for ev in hook.step(1000):
+        board.feed(ev, 1000)
+    assert hook.session.asked == "LAVANDE"  # the bot said YES for the Comte
+    for ev in press("YES") + press("NO") + press("NO"):  # Lady Lavande is a person
+        board.feed(ev, 2000)
+    t = hook.session.table
+    assert t.guests == ("COMTE", "LAVANDE") and "COMTE" in hook.session.bots
+    assert hook.view.people == ("LAVANDE", "PECHE", "AZUR")
+    assert hook.view.showing() == ("pass", "LAVANDE")  # the person's hand, after a pass-to
+    assert hook.changed
+    surface = pygame.Surface((1280, 800))
+    hook.draw(surface, (16, 16, 784, 768))
+    assert not hook.changed
+    assert hook.key("\r") and hook.view.showing() == ("hand", "LAVANDE") and hook.changed
+    hook.draw(surface, (16, 16, 784, 768))
+    x, y, w, h = next(r for r, v in hook.view.buttons if v == "ok")
+    assert hook.click((16 + x + 3, 16 + y + 3), (16, 16, 784, 768))
+    assert hook.key("d") and hook.view.showing() == ("sheet", "LAVANDE")
+    assert hook.key("h") and hook.view.hints
+    assert not hook.key("x")
+    with pytest.raises(ValueError, match="before the deal"):
+        hook.make_bot("LAVANDE")
+
+
+def test_a_stuck_bot_does_not_close_the_window():
+    from firmware.events import Switch
+    from sim.table_view import CardTableHook
+
+    board = Board(seed=2)
+    hook = CardTableHook(board, 2, "en", bots={"COMTE": "hard", "LAVANDE": "hard"}, delay_ms=0)
+
+    def confused():
+        return ("press", "REPEAT")  # a bug: it never moves on
+
+    board.feed(Switch(True), 0)
+    t = 0
+    while hook.session.table is None:
+        t += 1000
+        evs = hook.step(t) or (press("NO") if hook.session.asked in ("PECHE", "AZUR") else [])
+        for ev in evs:
+            board.feed(ev, t)
+    for bot in hook.session.bots.values():
+        bot.next_action = confused
+    for _ in range(40):
+        t += 1000
+        for ev in hook.step(t):
+            board.feed(ev, t)
+    assert hook.problem and "keeps acting" in hook.problem
+    assert hook.problem in hook.news() and hook.step(t + 1000) == []
