@@ -262,3 +262,21 @@ def fade(x, fade_in=0.005, fade_out=0.005):
     for i in range(n_out):
         x[len(x) - 1 - i] *= i / n_out
     return x
+
+
+SAW = tuple((k, 1.0 / k) for k in range(1, 13))
+
+
+def add(*parts):
+    """Sum of sample lists, as long as the longest."""
+    n = max(len(p) for p in parts)
+    out = [0.0] * n
+    for p in parts:
+        for i, v in enumerate(p):
+            out[i] += v
+    return out
+
+
+def brass(freq, seconds, bright=3.0):
+    env = adsr(0.03, 0.08, 0.75, 0.06, seconds)
+    return fm(freq, seconds, env, ratio=1.0, index=bright, index_env=env)

@@ -1,4 +1,5 @@
-"""The place sounds and the jingles, synthesised: one recipe per clip name of
+"""The place sounds, synthesised, and the table of every recipe (the jingles
+are in tools/synth_jingles.py): one recipe per clip name of
 sounds/manifest.json that is not speech. Each recipe returns float samples
 (22 050 a second, any level: tools/build_sounds.py normalises them) and is
 deterministic (noise from a generator seeded by the clip's name).
@@ -11,12 +12,14 @@ import sys
 
 from synth_core import (
     RATE,
+    SAW,
     TAU,
+    add,
     adsr,
     bandpass,
     bell,
+    brass,
     chirp,
-    fm,
     highpass,
     lowpass,
     mix,
@@ -30,18 +33,7 @@ from synth_core import (
     silence,
     tone,
 )
-
-SAW = tuple((k, 1.0 / k) for k in range(1, 13))
-
-
-def _add(*parts):
-    n = max(len(p) for p in parts)
-    out = [0.0] * n
-    for p in parts:
-        for i, v in enumerate(p):
-            out[i] += v
-    return out
-
+from synth_jingles import greeting, win, wrong
 
 # --- the stables: hooves, a neigh, a snort ----------------------------------
 
@@ -66,9 +58,9 @@ def ecurie():
         return min(1.0, t / 0.04) * (0.55 + 0.45 * math.sin(TAU * 17 * t)) * fall
 
     src = tone(f0, dur, env, partials=SAW[:8], vibrato=(14, 0.05))
-    neigh = _add(bandpass(src, 1100, 3), scale(bandpass(src, 2400, 4), 0.6), scale(src, 0.25))
+    neigh = add(bandpass(src, 1100, 3), scale(bandpass(src, 2400, 4), 0.6), scale(src, 0.25))
     breath = scale(bandpass(noise(dur, gen, env), 1800, 1.0), 0.12)
-    mix(out, _add(neigh, breath), 1.25)
+    mix(out, add(neigh, breath), 1.25)
     snort = noise(
         0.3, gen, lambda t: min(1, t / 0.02) * math.exp(-t / 0.09) * (0.6 + 0.4 * math.sin(TAU * 31 * t))
     )
@@ -107,12 +99,12 @@ def tennis():
         a = tone(1050, 0.12, perc(0.0008, 0.012), partials=((1, 1.0), (2.1, 0.4)))
         b = tone(480, 0.12, perc(0.001, 0.03), partials=((1, 0.6), (1.5, 0.3)))
         c = bandpass(noise(0.02, gen, perc(0.0003, 0.003)), 3000, 1.0)
-        return _add(a, b, scale(c, 1.5))
+        return add(a, b, scale(c, 1.5))
 
     def bounce():
         a = tone(320, 0.1, perc(0.001, 0.02), partials=((1, 1.0), (2.7, 0.3)))
         b = lowpass(noise(0.03, gen, perc(0.0005, 0.006)), 1500)
-        return _add(a, scale(b, 1.2))
+        return add(a, scale(b, 1.2))
 
     for t0, kind, gain in (
         (0.0, hit, 1.0),
@@ -139,7 +131,7 @@ def garage():
 
     whine = tone(lambda t: 140 + 10 * math.sin(TAU * 5.5 * t), crank_s, crank_env, partials=SAW[:6])
     grind = lowpass(noise(crank_s, gen, crank_env), 800)
-    out = _add(scale(lowpass(whine, 1200), 0.5), scale(grind, 0.6))
+    out = add(scale(lowpass(whine, 1200), 0.5), scale(grind, 0.6))
 
     run_s = 2.1
 
@@ -238,7 +230,7 @@ def abri():
             env,
             partials=tuple((k, k**-0.8) for k in range(1, 15)),
         )
-        horn = _add(horn, part) if horn else part
+        horn = add(horn, part) if horn else part
     mix(out, lowpass(lowpass(horn, 1400), 2000), 0.8, 0.6)
     return out
 
@@ -246,14 +238,9 @@ def abri():
 # --- the kiosk: a brass band, oom-pah ------------------------------------------------
 
 
-def brass(freq, seconds, bright=3.0):
-    env = adsr(0.03, 0.08, 0.75, 0.06, seconds)
-    return fm(freq, seconds, env, ratio=1.0, index=bright, index_env=env)
-
-
 def drum(gen, low=True):
     if low:
-        return _add(
+        return add(
             tone(lambda t: 70 - 30 * t, 0.25, perc(0.002, 0.08)),
             scale(lowpass(noise(0.05, gen, perc(0.001, 0.01)), 600), 0.4),
         )
@@ -309,11 +296,11 @@ def gardien():
         def env(t):
             return min(1.0, t / 0.008) * (1.0 if t < 0.04 else math.exp(-(t - 0.04) / 0.05))
 
-        src = _add(
+        src = add(
             tone(lambda t: 330 + 220 * math.exp(-t / 0.06), dur, env, partials=SAW),
             scale(noise(dur, gen, env), 0.5),
         )
-        return _add(
+        return add(
             bandpass(src, 800, 2.0), scale(bandpass(src, 1600, 3.0), 0.6), scale(lowpass(src, 500), 0.3)
         )
 
@@ -327,7 +314,7 @@ def gardien():
         if i < len(pulses):
             pulses[i] = 1.0 if gen.random() < 0.9 else 0.5
         t += (1.0 / (55 + 60 * math.sin(math.pi * t / creak_s))) * (0.85 + 0.3 * gen.random())
-    creak = _add(
+    creak = add(
         bandpass(pulses, 850, 8),
         scale(bandpass(pulses, 1700, 10), 0.7),
         scale(bandpass(pulses, 2600, 12), 0.4),
@@ -339,96 +326,8 @@ def gardien():
     for t0, g in ((2.5, 1.0), (2.6, 0.35)):
         clank = tone(420, 0.5, perc(0.001, 0.12), partials=((1, 1.0), (2.76, 0.6), (5.4, 0.4), (8.93, 0.2)))
         click = bandpass(noise(0.02, gen, perc(0.0003, 0.004)), 3000, 1.0)
-        mix(out, _add(clank, click), t0, 0.7 * g)
+        mix(out, add(clank, click), t0, 0.7 * g)
     return out
-
-
-# --- the jingles ----------------------------------------------------------------------------
-
-
-def celesta(freq, seconds):
-    return fm(freq, seconds, perc(0.002, 0.35), ratio=4.0, index=1.5, index_env=perc(0.001, 0.1))
-
-
-def greeting():
-    """A little mystery: a rising D minor arpeggio, a leading note, the tonic held."""
-    out = []
-    for name in ("D3", "A3", "F4"):
-        pad = tone(note(name), 2.0, adsr(0.4, 0.2, 0.8, 0.6, 2.0), partials=SAW[:6], vibrato=(5, 0.004))
-        mix(out, lowpass(pad, 1200), 0.0, 0.12)
-    for i, name in enumerate(("A3", "D4", "F4", "A4", "C#5")):
-        mix(out, celesta(note(name), 0.6), 0.14 * i, 0.5)
-    mix(out, celesta(note("D5"), 1.3), 0.84, 0.6)
-    mix(out, bell(note("D5"), 1.3, decay=0.8), 0.84, 0.25)
-    return out
-
-
-def win():
-    """Ta-ta-ta-taaa, ta-ta-taaaa: a fanfare on C, timpani and a cymbal."""
-    gen = rng("jingle.win")
-    out = []
-    notes = (
-        ("G4", 0.0, 0.1),
-        ("G4", 0.12, 0.1),
-        ("G4", 0.24, 0.1),
-        ("C5", 0.36, 0.42),
-        ("G4", 0.84, 0.13),
-        ("C5", 1.0, 0.13),
-        ("E5", 1.16, 0.13),
-    )
-    for name, t0, d in notes:
-        mix(out, brass(note(name), d, bright=3.5), t0, 0.5)
-    final = fm(
-        note("G5"),
-        1.1,
-        adsr(0.03, 0.1, 0.8, 0.3, 1.1),
-        index=3.5,
-        index_env=adsr(0.03, 0.1, 0.8, 0.3, 1.1),
-        vibrato=(5.5, 0.006),
-    )
-    mix(out, final, 1.32, 0.5)
-    for name in ("C4", "E4", "G4"):
-        mix(out, brass(note(name), 1.1, bright=2.0), 1.32, 0.2)
-
-    def timpani(f):
-        return _add(
-            tone(f, 0.6, perc(0.002, 0.3), partials=((1, 1.0), (1.5, 0.5), (1.98, 0.3))),
-            scale(lowpass(noise(0.05, gen, perc(0.001, 0.01)), 800), 0.5),
-        )
-
-    for f, t0 in ((note("G2"), 0.0), (note("C2"), 0.36), (note("C2"), 1.32)):
-        mix(out, timpani(f), t0, 0.6)
-    mix(out, highpass(noise(0.9, gen, perc(0.002, 0.25)), 4000), 1.32, 0.3)
-    return room(out, wet=0.2)
-
-
-def wrong():
-    """Wah, wah, wah, waaah: a sad trombone."""
-    out = []
-    for i, name in enumerate(("D4", "C#4", "C4")):
-        f = note(name)
-        d = 0.36
-        part = fm(
-            lambda t, f=f: f * (0.97 + 0.03 * min(1.0, t / 0.05)),
-            d,
-            adsr(0.04, 0.05, 0.8, 0.08, d),
-            index=2.5,
-            index_env=lambda t: 0.4 + 0.6 * min(1.0, t / 0.15),
-        )
-        mix(out, part, 0.4 * i, 0.6)
-    f = note("B3")
-    d = 1.3
-    last = fm(
-        lambda t: (
-            f * (0.97 + 0.03 * min(1.0, t / 0.05)) * (1 + 0.025 * min(1.0, t / 0.5) * math.sin(TAU * 6 * t))
-        ),
-        d,
-        adsr(0.04, 0.1, 0.85, 0.35, d),
-        index=2.5,
-        index_env=lambda t: 0.4 + 0.6 * min(1.0, t / 0.2),
-    )
-    mix(out, last, 1.2, 0.6)
-    return lowpass(out, 1800)
 
 
 RECIPES = {
