@@ -1,0 +1,235 @@
+"""The rooms of the house and the arrows between them (docs/architecture.md,
+DESIGN.md "Where things go"), read from the code's own imports.
+
+Every import counts, the lazy ones inside functions included: a circle
+hidden in a function body is still a circle. The rules:
+
+- no circle between modules of firmware/, hal/, sim/;
+- arrows point down only: firmware/ imports nothing of ours; hal/ imports
+  firmware/ (never sim/); sim/ imports hal/ and firmware/; hal/cli/, the
+  front door, imports any board and nothing imports it; no product module
+  imports tests/, tools/ or bench/;
+- hal/mcu/ (the MicroPython board) imports only firmware/, hal/mcu/ and the
+  wire (hal/cfx/wire.py), and the wire imports nothing of ours;
+- argparse only in hal/cli/ and tools/;
+- no module over about 400 lines outside tests/.
+"""
+
+import ast
+import pathlib
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+PRODUCT = ("firmware", "hal", "sim")
+OURS = PRODUCT + ("tests", "tools", "bench")
+MAX_LINES = 400
+
+
+def module_name(path):
+    rel = path.relative_to(ROOT).with_suffix("")
+    parts = list(rel.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def modules(rooms=PRODUCT):
+    out = {}
+    for room in rooms:
+        for path in sorted((ROOT / room).rglob("*.py")):
+            out[module_name(path)] = path
+    return out
+
+
+def _exists(name):
+    base = ROOT.joinpath(*name.split("."))
+    return base.with_suffix(".py").is_file() or (base / "__init__.py").is_file()
+
+
+def imports_of(name, path):
+    """[(module imported, line)] of one file, relative imports resolved; only
+    modules of ours (the top folders in OURS), each the deepest that exists."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                found.append((alias.name, node.lineno))
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                if node.level > 1:
+                    base = base[: -(node.level - 1)]
+                base = ".".join(base)
+                mod = base + ("." + node.module if node.module else "")
+            else:
+                mod = node.module or ""
+            for alias in node.names:
+                sub = mod + "." + alias.name
+                found.append((sub if _exists(sub) else mod, node.lineno))
+    return [(m, line) for m, line in found if m.split(".")[0] in OURS and _exists(m)]
+
+
+def all_std_imports(path):
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out.update(a.name.split(".")[0] for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            out.add(node.module.split(".")[0])
+    return out
+
+
+GRAPH = {name: imports_of(name, path) for name, path in modules().items()}
+
+
+def within(name, prefix):
+    return name == prefix or name.startswith(prefix + ".")
+
+
+def test_the_graph_is_read():
+    # a reader that finds nothing would pass every rule below
+    assert len(GRAPH) > 60
+    assert any(m == "firmware.narrator" for m, _ in GRAPH["firmware"])
+    assert any(m == "hal.runner" for m, _ in GRAPH["hal.terminal"])
+
+
+def strongly_connected(graph):
+    """Tarjan's algorithm: the components of more than one module."""
+    index, low, stack, on, out = {}, {}, [], set(), []
+    counter = [0]
+
+    def visit(v):
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w, _ in graph.get(v, ()):
+            if w not in graph:
+                continue
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1 or any(w == v for w, _ in graph.get(v, ())):
+                out.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_strongly_connected_finds_a_circle():
+    assert strongly_connected({"a": [("b", 1)], "b": [("a", 2)], "c": [("a", 3)]}) == [["a", "b"]]
+    assert strongly_connected({"a": [("b", 1)], "b": []}) == []
+
+
+def test_no_circles():
+    circles = strongly_connected(GRAPH)
+    assert circles == [], "import circles: %s" % circles
+
+
+def test_firmware_imports_nothing_of_ours():
+    bad = [
+        "%s:%d imports %s" % (n, line, d)
+        for n, deps in GRAPH.items()
+        if within(n, "firmware")
+        for d, line in deps
+        if not within(d, "firmware")
+    ]
+    assert bad == []
+
+
+def test_hal_points_down_only():
+    bad = []
+    for n, deps in GRAPH.items():
+        if not within(n, "hal") or within(n, "hal.cli"):
+            continue
+        for d, line in deps:
+            if not (within(d, "hal") or within(d, "firmware")) or within(d, "hal.cli"):
+                bad.append("%s:%d imports %s" % (n, line, d))
+    assert bad == []
+
+
+def test_sim_imports_hal_and_firmware_only():
+    bad = []
+    for n, deps in GRAPH.items():
+        if not within(n, "sim"):
+            continue
+        for d, line in deps:
+            if within(d, "hal.cli") or not any(within(d, r) for r in ("sim", "hal", "firmware")):
+                bad.append("%s:%d imports %s" % (n, line, d))
+    assert bad == []
+
+
+def test_nothing_imports_the_front_door():
+    bad = [
+        "%s:%d imports %s" % (n, line, d)
+        for n, deps in GRAPH.items()
+        if not within(n, "hal.cli")
+        for d, line in deps
+        if within(d, "hal.cli")
+    ]
+    assert bad == []
+
+
+def test_the_product_imports_no_tests_tools_or_benches():
+    bad = [
+        "%s:%d imports %s" % (n, line, d)
+        for n, deps in GRAPH.items()
+        for d, line in deps
+        if d.split(".")[0] in ("tests", "tools", "bench")
+    ]
+    assert bad == []
+
+
+def test_the_board_program_imports_firmware_its_devices_and_the_wire_only():
+    bad = []
+    for n, deps in GRAPH.items():
+        if not within(n, "hal.mcu"):
+            continue
+        for d, line in deps:
+            if not (within(d, "firmware") or within(d, "hal.mcu") or d in ("hal", "hal.cfx", "hal.cfx.wire")):
+                bad.append("%s:%d imports %s" % (n, line, d))
+    assert bad == []
+    # the rig program (no firmware flashed) does not reach the firmware, however indirectly
+    reach, todo = set(), ["hal.mcu.rig"]
+    while todo:
+        m = todo.pop()
+        for d, _ in GRAPH.get(m, ()):
+            if d not in reach:
+                reach.add(d)
+                todo.append(d)
+    assert not [m for m in reach if within(m, "firmware")], sorted(reach)
+
+
+def test_the_wire_knows_no_firmware():
+    assert [d for d, _ in GRAPH["hal.cfx.wire"]] == []
+
+
+@pytest.mark.parametrize("name", sorted(n for n in modules() if not n.startswith(("hal.cli", "tools"))))
+def test_argparse_only_at_the_front_door_and_in_tools(name):
+    assert "argparse" not in all_std_imports(modules()[name]), "%s imports argparse: options belong in hal/cli/" % name
+
+
+def test_no_module_over_about_400_lines():
+    long = []
+    for top in ("firmware", "hal", "sim", "tools", "bench"):
+        for path in sorted((ROOT / top).rglob("*.py")):
+            n = len(path.read_text(encoding="utf-8").splitlines())
+            if n > MAX_LINES:
+                long.append("%s: %d lines" % (path.relative_to(ROOT), n))
+    assert long == []
