@@ -21,7 +21,6 @@ import collections
 import pathlib
 import wave
 
-from firmware.actions import PowerOff, Say, Sfx, StopAudio
 from firmware.clips import names
 
 from .captions import MANIFEST, SOUNDS, load_manifest
@@ -228,18 +227,22 @@ class AudioOut(Sink):
 
     # --- the sink
 
-    def present(self, actions, now_ms=None):
-        for action in actions:
-            if isinstance(action, Say):
-                self._queue.extend(action.clips)
-                self._owed = True
-            elif isinstance(action, Sfx):
-                self._queue.append(action.clip)
-                self._owed = True
-            elif isinstance(action, StopAudio) or (
-                isinstance(action, PowerOff) and action.reason == "switch"
-            ):
-                self.stop()
+    def say(self, say, now_ms):
+        self._queue.extend(say.clips)
+        self._owed = True
+
+    def sfx(self, sfx, now_ms):
+        self._queue.append(sfx.clip)
+        self._owed = True
+
+    def stop_audio(self, now_ms):
+        self.stop()
+
+    def power_off(self, reason, now_ms):
+        if reason == "switch":
+            self.stop()  # idle or battery: the goodbye plays out
+
+    def burst_end(self, now_ms):
         self._advance()
 
     def stop(self):

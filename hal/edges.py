@@ -5,6 +5,7 @@ firmware's event, for every board kind (keys, clicks, rig lines, pins).
     edge_of(ButtonUp("YES"))          -> ("BTN", "YES", False)
     edge_of(Battery(4500))            -> None  (not an input edge)
     tap("PAD", "ECURIE")              -> [PadDown('ECURIE'), PadUp('ECURIE')]
+    battery(4500)                     -> Battery(4500)
 
 Kinds are the words of CFX/1 (PROTOCOL.md): PAD, BTN, SW (the switch's id
 is ""). A bad id raises the firmware's ValueError naming the valid ones.
@@ -44,6 +45,11 @@ def edge_of(event):
     else:
         return None
     return (kind, event.pad if kind == PAD else event.button, down)
+
+
+def battery(millivolts):
+    """A battery reading, from a rig's BAT line or a desktop gauge."""
+    return events.Battery(millivolts)
 
 
 def tap(kind, ident):

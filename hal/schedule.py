@@ -13,6 +13,8 @@ OFF, or a rig reports its own batteries): only Ticks come.
 
 from firmware import events
 
+from .edges import battery
+
 TICK_MS = 100
 BATTERY_EVERY_MS = 10000
 
@@ -34,7 +36,7 @@ class Schedule:
         out = []
         if millivolts is not None and now_ms >= self.next_battery:
             self.next_battery = now_ms + self.battery_every_ms
-            out.append(events.Battery(millivolts))
+            out.append(battery(millivolts))
         if now_ms >= self.next_tick:
             self.next_tick = now_ms + self.tick_ms
             out.append(self._tick)

@@ -11,12 +11,11 @@ import select
 import sys
 import time
 
-from firmware import events
 from firmware.board import PLACES
 
 from . import captions as captions_
 from .console import Console
-from .edges import BTN, PAD, tap
+from .edges import BTN, PAD, SW, event_of, tap
 from .runner import Board
 from .schedule import TICK_MS, Schedule
 
@@ -72,7 +71,7 @@ class TextBoard:
     def toggle_switch(self):
         self.switch_on = not self.switch_on
         self.say("[switch %s]" % ("ON" if self.switch_on else "OFF"))
-        self.feed(events.Switch(self.switch_on))
+        self.feed(event_of(SW, "", self.switch_on))
         if self.switch_on:
             self.schedule.read_battery_now()
 

@@ -233,3 +233,67 @@ def test_no_module_over_about_400_lines():
             if n > MAX_LINES:
                 long.append("%s: %d lines" % (path.relative_to(ROOT), n))
     assert long == []
+
+
+# -- one of each service (docs/architecture.md, "One of each") ------------------------------------
+#
+# Outside firmware/ (which makes them) and hal/mcu/ (the MicroPython board,
+# whose heap cannot carry another module), each kind of service has one home.
+
+SERVICES = {
+    "the Tick schedule (hal/schedule.py)": ("hal/schedule.py", r"\b(events\.)?Tick\("),
+    "the edge <-> event conversion (hal/edges.py)": (
+        "hal/edges.py",
+        r"\b(events\.)?(PadDown|PadUp|ButtonDown|ButtonUp|Switch|Battery)\(",
+    ),
+    "the reader of the firmware's actions (hal/sink.py)": (
+        "hal/sink.py",
+        r"(type\(\w+\) is|isinstance\(\w+, *|cls is|kind is) *\(?(Say|Sfx|StopAudio|PowerOff)\b",
+    ),
+}
+
+
+def _code_lines(path):
+    """The lines of a file outside docstrings and comments."""
+    import io
+    import tokenize
+
+    src = path.read_text(encoding="utf-8")
+    keep = set()
+    for tok in tokenize.generate_tokens(io.StringIO(src).readline):
+        if tok.type not in (tokenize.STRING, tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE):
+            keep.add(tok.start[0])
+    lines = src.splitlines()
+    return [(i, lines[i - 1]) for i in sorted(keep) if i <= len(lines)]
+
+
+@pytest.mark.parametrize("service", sorted(SERVICES))
+def test_one_home_for_each_service(service):
+    import re
+
+    home, pattern = SERVICES[service]
+    rx = re.compile(pattern)
+    found = []
+    for top in ("hal", "sim"):
+        for path in sorted((ROOT / top).rglob("*.py")):
+            rel = str(path.relative_to(ROOT))
+            if rel == home or rel.startswith("hal/mcu/"):
+                continue
+            found += ["%s:%d: %s" % (rel, i, line.strip()) for i, line in _code_lines(path) if rx.search(line)]
+    assert found == [], "%s written again:\n%s" % (service, "\n".join(found))
+    assert any(rx.search(line) for _, line in _code_lines(ROOT / home)), "the pattern finds nothing at home"
+
+
+def test_every_presenter_is_a_sink():
+    bad = []
+    for top in ("hal", "sim"):
+        for path in sorted((ROOT / top).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for node in ast.walk(tree):
+                if isinstance(node, ast.ClassDef) and any(
+                    isinstance(f, ast.FunctionDef) and f.name == "present" for f in node.body
+                ):
+                    bases = [getattr(b, "id", getattr(b, "attr", "")) for b in node.bases]
+                    if node.name != "Sink" and "Sink" not in bases:
+                        bad.append("%s: %s" % (path.relative_to(ROOT), node.name))
+    assert bad == []
