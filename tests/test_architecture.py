@@ -297,3 +297,53 @@ def test_every_presenter_is_a_sink():
                     if node.name != "Sink" and "Sink" not in bases:
                         bad.append("%s: %s" % (path.relative_to(ROOT), node.name))
     assert bad == []
+
+
+# -- the pages that describe the house match the tree ---------------------------------------------
+
+
+def _rooms_on_disk():
+    out = set()
+    for top in PRODUCT:
+        for init in (ROOT / top).rglob("__init__.py"):
+            out.add(str(init.parent.relative_to(ROOT)) + "/")
+    return out
+
+
+def _table_paths(text):
+    """The `folder/` names in the first column of a markdown table."""
+    import re
+
+    out = set()
+    for line in text.splitlines():
+        if line.startswith("| `"):
+            first = line.split("|")[1]
+            out.update(p for p in re.findall(r"`([a-z_/]+/)`", first))
+    return out
+
+
+def test_the_architecture_page_names_every_room_and_only_rooms_that_exist():
+    page = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    named = _table_paths(page)
+    missing = sorted(_rooms_on_disk() - named)
+    assert missing == [], "rooms on disk that docs/architecture.md does not name: %s" % missing
+    gone = sorted(p for p in named if not (ROOT / p).is_dir())
+    assert gone == [], "docs/architecture.md names rooms that are not in the tree: %s" % gone
+    import re
+
+    for module in re.findall(r"`(hal/[a-z_/]+\.py|sim/[a-z_/]+\.py)`", page):
+        assert (ROOT / module).is_file(), "docs/architecture.md names %s, which is not in the tree" % module
+
+
+def test_the_readme_layout_table_matches_the_tree():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    layout = readme[readme.index("## Layout") :]
+    named = _table_paths(layout)
+    gone = sorted(p for p in named if not (ROOT / p).is_dir())
+    assert gone == [], "the README's layout names folders that are not in the tree: %s" % gone
+    tops = {p.name + "/" for p in ROOT.iterdir() if p.is_dir() and not p.name.startswith(".")}
+    tops -= {"build/", "dist/", "out/"} | {p for p in tops if p.endswith(".egg-info/") or p == "__pycache__/"}
+    missing = sorted(tops - named)
+    assert missing == [], "top folders the README's layout does not name: %s" % missing
+    rooms = sorted(r for r in _rooms_on_disk() if r.count("/") == 2)
+    assert [r for r in rooms if r not in named] == [], "rooms the README's layout does not name"
