@@ -9,7 +9,7 @@ only states it may leave the board in (the Narrator checks). A press a state
 does not list is ignored: it changes nothing and says nothing.
 
 POWER lists what happens outside the presses: the switch, the idle clock and
-the batteries, which apply in every state they name.
+the batteries, which apply in every state they name, with power.py's numbers.
 """
 
 from . import power
@@ -81,11 +81,12 @@ TABLE = {
     },
 }
 
-# (from states, what happens, to state): for the diagram and the reader.
-# Worded from power.py's own numbers, so the diagram cannot drift from the rule.
+# (from states, what, its value, to): the values are power.py's own, so the
+# diagram (tools/diagram.py words them) cannot drift from the rules; the
+# reasons are PowerOff's, already names on the board (no new strings in RAM).
 POWER = (
-    ((OFF,), "Switch ON", ROLLCALL),
-    (AWAKE + (ASLEEP,), "Switch OFF", OFF),
-    (AWAKE, "%d min without a press" % (power.IDLE_MS // 60000), ASLEEP),
-    (AWAKE, "Battery < %d mV" % power.EMPTY_MV, ASLEEP),
+    ((OFF,), "switch", True, ROLLCALL),
+    (AWAKE + (ASLEEP,), "switch", False, OFF),
+    (AWAKE, "idle", power.IDLE_MS, ASLEEP),
+    (AWAKE, "battery", power.EMPTY_MV, ASLEEP),
 )

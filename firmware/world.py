@@ -6,6 +6,8 @@ from .actions import Sfx
 from .board import INSPECTEUR, MOVERS, PLACES, SUSPECTS, neighbours
 from .phrases import say
 
+SNEAKERS = SUSPECTS  # who may sneak into a watched place: suspects only, never the Inspecteur
+
 
 class World:
     def __init__(self, rng, chances):
@@ -71,7 +73,7 @@ class World:
         if leave_seen:
             out.append(say("move.leaves", {"who": who, "place": src}))
         if arrive_seen:
-            if who != INSPECTEUR and rng.chance(chances["sneak"]):
+            if who in SNEAKERS and rng.chance(chances["sneak"]):
                 self.put(who, dst, True)  # sneaked in: unannounced, hidden
                 return
             self.put(who, dst, False)

@@ -30,14 +30,25 @@ def edges():
                 label = press if press == rule else "%s/%s" % (press, rule)
                 merged[key].append(label)
     out = [(a, b, ", ".join(merged[(a, b)])) for a, b in order]
-    for sources, what, target in table.POWER:
-        label = what
+    for sources, what, value, target in table.POWER:
+        label = power_words(what, value)
         if len(sources) > 2:
             out.append(("awake" if table.ASLEEP not in sources else "on", target, label))
         else:
             for s in sources:
                 out.append((s, target, label))
     return out
+
+
+def power_words(what, value):
+    """A POWER row's label, from the firmware's own number."""
+    if what == "switch":
+        return "Switch ON" if value else "Switch OFF"
+    if what == "idle":
+        return "%d min without a press" % (value // 60000)
+    if what == "battery":
+        return "Battery < %d mV" % value
+    raise ValueError("no words for a POWER row %r" % (what,))
 
 
 def mermaid():
