@@ -1,6 +1,8 @@
 """CFX/1 over a pty pair: rig press -> host PLAY latency, against a plain echo
 round trip on the same kind of pair in the same run; and the parser's
-throughput in lines per second (CPython, and MicroPython's unix port).
+throughput in lines per second (CPython, and MicroPython's unix port): the
+wire's words alone, and with the host's reading of them (the ids checked
+against the board's, the edge made a firmware event).
 
     python bench/bench_serial.py [--n 1000]
 
@@ -27,6 +29,8 @@ import tty
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from hal import edges  # noqa: E402
+from hal.cfx import ids  # noqa: E402
 from hal.cfx import wire as cfx  # noqa: E402
 
 ECHO = r"""
@@ -176,9 +180,17 @@ def bench_parser(lines=100000):
             for _kind, text in r.feed(c):
                 cfx.parse_rig(text)
 
+    def host_reading():
+        r = cfx.LineReader()
+        for c in chunks:
+            for _kind, text in r.feed(c):
+                _, _, kind, ident, down = ids.check(cfx.parse_rig(text))
+                edges.event_of(kind, ident, down)
+
     return {name: lines / best(fn) for name, fn in
             (("bytes.split (baseline)", split_only), ("LineReader", reader_only),
-             ("LineReader + parse_rig", reader_parse))}  # fmt: skip
+             ("LineReader + parse_rig", reader_parse),
+             ("+ ids.check + event_of", host_reading))}  # fmt: skip
 
 
 MP_SCRIPT = """

@@ -16,11 +16,14 @@ line has no tap; standing in the middle is the only way to see both
 directions of any pyserial URL, rfc2217:// included, with their timing.
 """
 
-import os
-import sys
 import threading
 import time
 
+from firmware.events import AudioDone
+
+from ..edges import battery, event_of
+from . import ids
+from . import port as port_
 from . import wire as cfx
 
 RIG = "rig>"
@@ -98,16 +101,20 @@ class Monitor:
             self.counts["unchecked"] += 1
         parse = cfx.parse_rig if direction == RIG else cfx.parse_host
         try:
-            meaning = _meaning(parse(value))
-        except ValueError as e:
-            meaning = "NOT UNDERSTOOD: %s (answer: ERR %s)" % (e, cfx.reason_of(e))
+            meaning = _meaning(ids.check(parse(value)))
+        except cfx.LineError as e:
+            meaning = "NOT UNDERSTOOD: %s (answer: ERR %s)" % (e, e.reason)
         return "%s%-44s %-12s %s" % (stamp, _show(text), verdict, meaning)
 
 
 def _meaning(msg):
     kind = msg[0]
-    if kind == "event":
-        return "#%d %r" % (msg[1], msg[2])
+    if kind == "edge":
+        return "#%d %r" % (msg[1], event_of(msg[2], msg[3], msg[4]))
+    if kind == "battery":
+        return "#%d %r" % (msg[1], battery(msg[2]))
+    if kind == "done":
+        return "#%d %r" % (msg[1], AudioDone())
     if kind == "hello":
         return "rig %s speaks %s, features: %s" % (msg[1], msg[2], ", ".join(msg[3]) or "none")
     if kind == "state":
@@ -129,36 +136,6 @@ def _meaning(msg):
 
 
 # -- the loops ------------------------------------------------------------------
-
-
-class _PtyEnd:
-    """The host's side of a pass-through: a pty whose path is a symlink."""
-
-    def __init__(self, path):
-        import pty
-        import tty
-
-        self.master, self.slave = pty.openpty()
-        tty.setraw(self.slave)
-        self.path = path
-        if os.path.lexists(path):
-            os.unlink(path)
-        os.symlink(os.ttyname(self.slave), path)
-
-    def read(self):
-        import select
-
-        r, _, _ = select.select([self.master], [], [], 0.1)
-        return os.read(self.master, 4096) if r else b""
-
-    def write(self, data):
-        os.write(self.master, data)
-
-    def close(self):
-        if os.path.lexists(self.path):
-            os.unlink(self.path)
-        os.close(self.master)
-        os.close(self.slave)
 
 
 class _PortEnd:
@@ -190,6 +167,11 @@ class _Printer:
                 self.out.write(line + "\n")
             self.out.flush()
 
+    def say(self, text):
+        with self.lock:
+            self.out.write(text + "\n")
+            self.out.flush()
+
 
 def _pump(src, dst, direction, printer, running):
     while running[0]:
@@ -207,36 +189,41 @@ def _pump(src, dst, direction, printer, running):
                 pass  # the host side is not open yet: the line drops it
 
 
-def run(args):
-    import serial
-
-    try:
-        port = serial.serial_for_url(args.url, baudrate=args.baud, timeout=0.1)
-    except (serial.SerialException, OSError, ValueError) as e:
-        print("clue-fx monitor: cannot open %s: %s" % (args.url, e))
-        return 2
-    printer = _Printer(Monitor(), sys.stdout)
+def pass_through(port, host_path, out):
+    """Stand between the rig on `port` (an open pyserial port) and a host on
+    a pty made at `host_path`, passing bytes both ways and showing each line
+    on `out` (a text stream) until one side closes or Ctrl-C."""
+    printer = _Printer(Monitor(), out)
     rig = _PortEnd(port)
     running = [True]
-    if args.pass_path:
-        host = _PtyEnd(args.pass_path)
-        print("monitor: rig on %s, host side on %s (clue-fx serve --port %s)" % (args.url, host.path, host.path))
-        threads = [
-            threading.Thread(target=_pump, args=(rig, host, RIG, printer, running), daemon=True),
-            threading.Thread(target=_pump, args=(host, rig, HOST, printer, running), daemon=True),
-        ]
-        for t in threads:
-            t.start()
-        try:
-            while running[0]:
-                threads[0].join(0.2)
-        except KeyboardInterrupt:
-            pass
-        running[0] = False
-        host.close()
-        rig.close()
-        return 0
-    print("monitor: %s. Type lines for the rig (HELLO?, STATE?, PING, PLAY 1 2 3); Ctrl-D quits." % args.url)
+    host = port_.Pty(host_path, blocking=True)
+    out.write("monitor: rig on %s, host side on %s (clue-fx serve --port %s)\n" % (port.name, host.path, host.path))
+    out.flush()
+    threads = [
+        threading.Thread(target=_pump, args=(rig, host, RIG, printer, running), daemon=True),
+        threading.Thread(target=_pump, args=(host, rig, HOST, printer, running), daemon=True),
+    ]
+    for t in threads:
+        t.start()
+    try:
+        while running[0]:
+            threads[0].join(0.2)
+    except KeyboardInterrupt:
+        pass
+    running[0] = False
+    host.close()
+    rig.close()
+    return 0
+
+
+def as_host(port, typed, out, hello=True):
+    """Be the host of the rig on `port`: show what it says on `out`, send each
+    line of `typed` (an iterable of text lines) framed, HELLO? first."""
+    printer = _Printer(Monitor(), out)
+    rig = _PortEnd(port)
+    running = [True]
+    out.write("monitor: %s. Type lines for the rig (HELLO?, STATE?, PING, PLAY 1 2 3); Ctrl-D quits.\n" % port.name)
+    out.flush()
     t = threading.Thread(target=_pump, args=(rig, _Null(), RIG, printer, running), daemon=True)
     t.start()
 
@@ -245,17 +232,17 @@ def run(args):
         printer(HOST, data)
         port.write(data)
 
-    if not args.no_hello:
+    if hello:
         send(cfx.HELLO_Q)
     try:
-        for typed in sys.stdin:
-            text = typed.strip()
+        for line in typed:
+            text = line.strip()
             if not text:
                 continue
             try:
                 send(text)
-            except ValueError as e:
-                print("not sent: %s" % e)
+            except cfx.LineError as e:
+                printer.say("not sent: %s" % e)
     except KeyboardInterrupt:
         pass
     running[0] = False

@@ -1,32 +1,27 @@
-"""Run the firmware for a touch rig on a serial line (CFX/1, spec/PROTOCOL.md).
+"""The host's port loop: a hal.cfx.host.Host on a real serial line (CFX/1,
+spec/PROTOCOL.md). One thread owns the port, reopens it when it vanished
+(USB unplugged), reads what came, runs the Host's timers and writes what
+the Host wants written. Any pyserial URL names the port: /dev/ttyACM0,
+COM3, socket://host:port, rfc2217://host:port, loop://.
 
-The rig reports pads, buttons, the switch and the batteries; this host turns
-its lines into firmware events, feeds the clock, and speaks: on this
-computer's speakers (--audio host), on the rig's speaker (--audio rig: PLAY,
-STOP, then DONE), or as captions only (--audio none). It pings a silent rig,
-notices a port that vanished, keeps the game and carries on when the rig
-returns. Any pyserial URL names the port: /dev/ttyACM0, COM3,
-socket://host:port, rfc2217://host:port, loop://.
-
-    clue-fx serve --port /dev/ttyACM0 --audio host --lang fr --trace game.jsonl
+    loop = Serve("/dev/ttyACM0", host)    # hal/cli/serve.py builds the host
+    loop.run()                            # until loop.running is False
 """
 
 import time
 
-from .host import TICK_MS, Host  # noqa: F401  (Host: hal.cli.serve builds one)
+from . import port as port_
+from .host import TICK_MS
 
 REOPEN_MS = 500  # how often a vanished port is tried again
 READ_WAIT_S = 0.02  # the loop's longest wait for a byte: the timers' grain
-
-
-# -- the I/O loop ------------------------------------------------------------------
 
 
 class Serve:
     """The loop around a Host: one thread owns the port, reopens it when it
     vanished, and writes what the Host wants written."""
 
-    def __init__(self, url, host, baudrate=115200, clock=None):
+    def __init__(self, url, host, baudrate=port_.BAUD, clock=None):
         self.url = url
         self.host = host
         self.baudrate = baudrate
@@ -42,16 +37,14 @@ class Serve:
         self.calls.append(fn)
 
     def _open(self, now):
-        import serial
-
         try:
             # One read timeout for good: setting it reconfigures the port
             # (tcsetattr, or a telnet exchange for rfc2217://).
-            self.port = serial.serial_for_url(self.url, baudrate=self.baudrate, timeout=READ_WAIT_S)
-        except (serial.SerialException, OSError, ValueError) as e:
+            self.port = port_.open_url(self.url, baudrate=self.baudrate, timeout=READ_WAIT_S)
+        except port_.PortError as e:
             self.port = None
             if not self._told:
-                self.host.console("waiting for the rig on %s (%s)" % (self.url, e))
+                self.host.news("waiting for the rig on %s (%s)" % (self.url, e.why))
                 self._told = True
             return False
         self._told = False
@@ -77,7 +70,7 @@ class Serve:
                 time.sleep(min(wait_ms, REOPEN_MS) / 1000.0)
                 return self.host.step(self.clock())
         try:
-            data = self._read(wait_ms)
+            data = self._read()
             now = self.clock()
             while self.calls:
                 self.calls.pop(0)(self.host)
@@ -88,13 +81,13 @@ class Serve:
             if out:
                 self.port.write(out)
         except Exception as e:  # SerialException, OSError: the port vanished
-            if not _port_error(e):
+            if not port_.vanished(e):
                 raise
             self._close(self.clock(), "the port vanished" + (" (%s)" % e if self.host.verbose else ""))
             return REOPEN_MS
         return due
 
-    def _read(self, wait_ms):
+    def _read(self):
         port = self.port
         first = port.read(1)  # at most READ_WAIT_S; at once when a byte is there
         if not first:
@@ -109,29 +102,3 @@ class Serve:
         if self.port is not None:
             self.port.close()
         return 0
-
-
-def _port_error(e):
-    import serial
-
-    return isinstance(e, (serial.SerialException, OSError))
-
-
-# -- the command ----------------------------------------------------------------
-
-
-def make_audio(lang, notice):
-    """hal.audio.AudioOut if this build has it and a sound device answers, else None."""
-    import os
-
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # the console is the game's
-    try:
-        from ..audio import AudioOut
-    except ImportError:
-        notice("no hal.audio in this build: captions only")
-        return None
-    try:
-        return AudioOut(lang=lang, backend="auto", notice=notice)
-    except Exception as e:  # no mixer, no device: the game goes on in captions
-        notice("no sound (%s): captions only" % e)
-        return None

@@ -1,20 +1,22 @@
 """CFX/1, the serial line between a touch rig and the firmware host
-(spec/PROTOCOL.md), as pure code: bytes in, lines and messages out, lines out
-as bytes. No I/O, no clock. Both ends use it: `clue-fx serve` and the virtual
-rig on CPython, the rig program on a microcontroller under MicroPython, so
-this file sticks to what MicroPython has (no typing, dataclasses, enum,
-f-strings with `=`, str.isascii; one fixed line buffer).
+(spec/PROTOCOL.md), as pure code: bytes in, lines and words out. No I/O, no
+clock, no firmware: an id is checked for its shape only (hal.cfx.ids checks
+it against the board's, hal.edges makes an edge an event). The host, the
+virtual rig and the rig program under MicroPython use it, so it sticks to
+what MicroPython has (no typing, dataclasses, enum, f-strings with `=`,
+str.isascii; one fixed line buffer).
 
     LineReader().feed(data) -> [("line", text) | ("error", reason), ...]
     frame(text) -> b"text*HH\\n"
-    parse_rig(text)  -> ("hello", name, proto, features) | ("event", seq, event)
+    parse_rig(text)  -> ("hello", name, proto, features) | ("edge", seq, kind, id, down)
+                        | ("battery", seq, mv) | ("done", seq)
                         | ("state", on, mv, pads, buttons) | ("pong",) | ("err", reason)
     parse_host(text) -> ("hello?",) | ("state?",) | ("play", [n, ...]) | ("stop",)
                         | ("ping",) | ("err", reason)
-                        | ("touch", "PAD"|"BTN"|"SW", id, down)   (extension)
+                        | ("touch", kind, id, down)   (extension)
 
-A malformed or unknown line raises ValueError("<reason>: <detail>"); the
-reason (`reason_of(e)`) is one word, ready for `ERR <reason>`.
+`kind` is PAD, BTN or SW (the switch's id is "", its `down` is ON). A bad
+line raises LineError, a ValueError whose `reason` is the word of `ERR <reason>`.
 """
 
 MAX_LINE = 80  # bytes before the "\n", "*HH" included, a "\r" not counted
@@ -29,6 +31,15 @@ BAD_BYTES = "bad_bytes"
 _HEX = "0123456789ABCDEF"
 
 
+class LineError(ValueError):
+    """A line that breaks the grammar; `reason` is the one word of the
+    `ERR <reason>` to answer (docs/PROTOCOL-extensions.md lists them)."""
+
+    def __init__(self, reason, detail=""):
+        super().__init__(reason + ": " + detail if detail else reason)
+        self.reason = reason
+
+
 def checksum(data):
     """The XOR of every byte of `data` (bytes, bytearray or memoryview)."""
     x = 0
@@ -38,14 +49,14 @@ def checksum(data):
 
 
 def frame(text):
-    """`text` as a line on the wire: b"text*HH\\n". ValueError if it would be
+    """`text` as a line on the wire: b"text*HH\\n". LineError if it would be
     longer than MAX_LINE or is not printable ASCII."""
     data = text.encode()
     if len(data) + 3 > MAX_LINE:
-        raise ValueError("too_long: %d bytes, at most %d with the checksum" % (len(data) + 3, MAX_LINE))
+        raise LineError(TOO_LONG, "%d bytes, at most %d with the checksum" % (len(data) + 3, MAX_LINE))
     for b in data:
         if b < 32 or b > 126 or b == 42:
-            raise ValueError("bad_bytes: %r" % (text,))
+            raise LineError(BAD_BYTES, repr(text))
     x = checksum(data)
     return data + b"*" + _HEX[x >> 4].encode() + _HEX[x & 15].encode() + b"\n"
 
@@ -64,17 +75,15 @@ class LineReader:
 
     ("line", text): a line whose checksum was right, or that had none.
     ("error", reason): a line dropped: `checksum` (wrong or malformed `*HH`),
-    `too_long` (reported once, when the line passes MAX_LINE; the rest up to
-    the next "\\n" is dropped silently), `bad_bytes` (a byte that is not
-    printable ASCII). Blank lines are ignored. `checked` counts the lines that
-    carried a right checksum, `unchecked` those that carried none.
+    `too_long` (once, when the line passes MAX_LINE; the rest up to the next
+    "\\n" is dropped silently), `bad_bytes` (not printable ASCII). Blank lines
+    are ignored. `checked`/`unchecked` count the lines with/without a checksum.
 
-    `checks`: "optional" (the spec: a line may leave out its checksum),
-    "required" (a line without one is a `checksum` error), or "learn":
-    optional until the first line with a right checksum, required from then
-    on (until reset()). A program always adds it, a person typing never
-    does; "learn" takes both and stops a line whose `*` was hit by noise
-    from passing as a line without checksum.
+    `checks`: "optional" (the spec), "required" (a line without one is a
+    `checksum` error), or "learn": optional until the first line with a right
+    checksum, required from then on (until reset()). A program always adds
+    it, a person typing never does; "learn" takes both and stops a line whose
+    `*` was hit by noise from passing as a line without checksum.
     """
 
     def __init__(self, max_line=MAX_LINE, checks="optional"):
@@ -166,13 +175,6 @@ class LineReader:
         out.append(("line", bytes(buf[0 : n - 3]).decode()))
 
 
-def reason_of(exc):
-    """The one-word reason of a ValueError raised by the parsers."""
-    text = str(exc.args[0]) if exc.args else "malformed"
-    i = text.find(":")
-    return text if i < 0 else text[:i]
-
-
 # --- sequence numbers ---------------------------------------------------------
 
 
@@ -195,118 +197,96 @@ def seq_gap(last, seq):
 
 # --- rig -> host ----------------------------------------------------------------
 
-
-def _ev():
-    # firmware.events is imported on first use: the rig program only formats
-    # lines and never pays for the firmware package.
-    from firmware import events
-
-    return events
+PAD = "PAD"
+BTN = "BTN"
+SW = "SW"
 
 
 def _seq(word):
     if not word.isdigit() or len(word) > 3:
-        raise ValueError("bad_seq: %r is not a sequence number 0-999" % (word,))
+        raise LineError("bad_seq", "%r is not a sequence number 0-999" % (word,))
     return int(word)
 
 
 def _int(word, what):
     if not word.isdigit() or len(word) > 6:
-        raise ValueError("bad_number: %s %r" % (what, word))
+        raise LineError("bad_number", "%s %r" % (what, word))
     return int(word)
 
 
-def _updown(word):
-    if word == "DOWN":
+def _two(word, yes, no):
+    """DOWN/UP, ON/OFF: True or False."""
+    if word == yes:
         return True
-    if word == "UP":
+    if word == no:
         return False
-    raise ValueError("bad_args: %r is neither DOWN nor UP" % (word,))
+    raise LineError("bad_args", "%r is neither %s nor %s" % (word, yes, no))
 
 
-def _onoff(word):
-    if word == "ON":
-        return True
-    if word == "OFF":
-        return False
-    raise ValueError("bad_args: %r is neither ON nor OFF" % (word,))
+def _ident(word, kind):
+    """A pad or button id by its shape: upper-case letters, digits and "_"."""
+    ok = word != ""
+    for c in word:
+        if not ("A" <= c <= "Z" or "0" <= c <= "9" or c == "_"):
+            ok = False
+    if not ok:
+        raise LineError("unknown_pad" if kind == PAD else "unknown_button", repr(word))
+    return word
 
 
-def _ids(word, valid, what):
+def _ids(word, kind):
     if word == "-":
         return ()
     out = word.split(",")
     for x in out:
-        if x not in valid:
-            raise ValueError("unknown_%s: %r" % (what, x))
+        _ident(x, kind)
     return tuple(out)
 
 
 def _words(text, n, what):
     words = text.split(" ")
     if len(words) != n:
-        raise ValueError("bad_args: %s takes %d words, got %r" % (what, n, text))
+        raise LineError("bad_args", "%s takes %d words, got %r" % (what, n, text))
     return words
 
 
 def parse_rig(text):
-    """A line the rig sent, as a tuple (see the module's doc)."""
-    ev = _ev()
+    """A line the rig sent, as a tuple of words (see the module's doc)."""
     words = text.split(" ")
     head = words[0]
     if head.isdigit():
         seq = _seq(head)
         if len(words) < 2:
-            raise ValueError("bad_args: %r has no event" % (text,))
+            raise LineError("bad_args", "%r has no event" % (text,))
         kind = words[1]
-        if kind in ("PAD", "BTN"):
+        if kind in (PAD, BTN):
             w = _words(text, 4, kind)
-            down = _updown(w[3])
-            try:
-                if kind == "PAD":
-                    e = ev.PadDown(w[2]) if down else ev.PadUp(w[2])
-                else:
-                    e = ev.ButtonDown(w[2]) if down else ev.ButtonUp(w[2])
-            except ValueError:
-                raise ValueError("unknown_%s: %r" % ("pad" if kind == "PAD" else "button", w[2])) from None
-            return ("event", seq, e)
-        if kind == "SW":
-            return ("event", seq, ev.Switch(_onoff(_words(text, 3, "SW")[2])))
+            down = _two(w[3], "DOWN", "UP")
+            return ("edge", seq, kind, _ident(w[2], kind), down)
+        if kind == SW:
+            return ("edge", seq, SW, "", _two(_words(text, 3, SW)[2], "ON", "OFF"))
         if kind == "BAT":
-            return ("event", seq, ev.Battery(_int(_words(text, 3, "BAT")[2], "millivolts")))
+            return ("battery", seq, _int(_words(text, 3, "BAT")[2], "millivolts"))
         if kind == "DONE":
             _words(text, 2, "DONE")
-            return ("event", seq, ev.AudioDone())
-        raise ValueError("unknown_event: %r" % (kind,))
+            return ("done", seq)
+        raise LineError("unknown_event", repr(kind))
     if head == "HELLO":
         if len(words) < 3 or len(words) > 4:
-            raise ValueError("bad_args: HELLO <rig-name> CFX/1 <features>, got %r" % (text,))
+            raise LineError("bad_args", "HELLO <rig-name> CFX/1 <features>, got %r" % (text,))
         if not words[2].startswith("CFX/"):
-            raise ValueError("bad_proto: %r" % (words[2],))
+            raise LineError("bad_proto", repr(words[2]))
         features = () if len(words) == 3 or words[3] == "-" else tuple(words[3].split(","))
         return ("hello", words[1], words[2], features)
     if head == "STATE":
         w = _words(text, 5, "STATE")
-        board = _board()
-        return (
-            "state",
-            _onoff(w[1]),
-            _int(w[2], "millivolts"),
-            _ids(w[3], board.PADS, "pad"),
-            _ids(w[4], board.BUTTONS, "button"),
-        )
+        return ("state", _two(w[1], "ON", "OFF"), _int(w[2], "millivolts"), _ids(w[3], PAD), _ids(w[4], BTN))
     if head == "PONG":
         _words(text, 1, "PONG")
         return ("pong",)
     if head == "ERR":
         return ("err", text[4:])
-    raise ValueError("unknown_command: %r" % (head,))
-
-
-def _board():
-    from firmware import board
-
-    return board
+    raise LineError("unknown_command", repr(head))
 
 
 def hello_line(name, features):
@@ -314,11 +294,11 @@ def hello_line(name, features):
 
 
 def pad_line(seq, pad, down):
-    return "%d PAD %s %s" % (seq, pad, "DOWN" if down else "UP")
+    return edge_line(seq, PAD, pad, down)
 
 
 def button_line(seq, button, down):
-    return "%d BTN %s %s" % (seq, button, "DOWN" if down else "UP")
+    return edge_line(seq, BTN, button, down)
 
 
 def switch_line(seq, on):
@@ -333,30 +313,15 @@ def done_line(seq):
     return "%d DONE" % seq
 
 
-def event_line(seq, event):
-    """The line of a firmware event (PadDown, PadUp, ButtonDown, ButtonUp,
-    Switch, Battery, AudioDone); ValueError for one a rig never sends."""
-    name = type(event).__name__
-    if name in ("PadDown", "PadUp"):
-        return pad_line(seq, event.pad, name == "PadDown")
-    if name in ("ButtonDown", "ButtonUp"):
-        return button_line(seq, event.button, name == "ButtonDown")
-    if name == "Switch":
-        return switch_line(seq, event.on)
-    if name == "Battery":
-        return battery_line(seq, event.millivolts)
-    if name == "AudioDone":
-        return done_line(seq)
-    raise ValueError("no CFX/1 line for %r" % (event,))
+def edge_line(seq, kind, ident, down):
+    """The line of an input's edge: `kind` PAD, BTN or SW (`ident` "" for SW)."""
+    if kind == SW:
+        return switch_line(seq, down)
+    return "%d %s %s %s" % (seq, kind, ident, "DOWN" if down else "UP")
 
 
 def state_line(on, millivolts, pads, buttons):
-    return "STATE %s %d %s %s" % (
-        "ON" if on else "OFF",
-        millivolts,
-        ",".join(pads) if pads else "-",
-        ",".join(buttons) if buttons else "-",
-    )
+    return "STATE %s %d %s %s" % ("ON" if on else "OFF", millivolts, ",".join(pads) or "-", ",".join(buttons) or "-")
 
 
 def err_line(reason):
@@ -364,7 +329,6 @@ def err_line(reason):
 
 
 PONG = "PONG"
-
 # --- host -> rig ----------------------------------------------------------------
 
 HELLO_Q = "HELLO?"
@@ -397,30 +361,25 @@ def touch_line(kind, ident, down):
 
 
 def _touch(text, words):
-    if len(words) == 3 and words[1] == "SW":
-        return ("touch", "SW", "", _onoff(words[2]))
-    if len(words) != 4 or words[1] not in ("PAD", "BTN"):
-        raise ValueError("bad_args: TOUCH PAD|BTN <id> DOWN|UP or TOUCH SW ON|OFF, got %r" % (text,))
-    board = _board()
-    if words[1] == "PAD" and words[2] not in board.PADS:
-        raise ValueError("unknown_pad: %r" % (words[2],))
-    if words[1] == "BTN" and words[2] not in board.BUTTONS:
-        raise ValueError("unknown_button: %r" % (words[2],))
-    return ("touch", words[1], words[2], _updown(words[3]))
+    if len(words) == 3 and words[1] == SW:
+        return ("touch", SW, "", _two(words[2], "ON", "OFF"))
+    if len(words) != 4 or words[1] not in (PAD, BTN):
+        raise LineError("bad_args", "TOUCH PAD|BTN <id> DOWN|UP or TOUCH SW ON|OFF, got %r" % (text,))
+    return ("touch", words[1], _ident(words[2], words[1]), _two(words[3], "DOWN", "UP"))
 
 
 def parse_host(text):
-    """A line the host sent, as a tuple (see the module's doc)."""
+    """A line the host sent, as a tuple of words (see the module's doc)."""
     words = text.split(" ")
     head = words[0]
     if head == "PLAY":
         if len(words) < 2:
-            raise ValueError("bad_args: PLAY needs clip numbers")
+            raise LineError("bad_args", "PLAY needs clip numbers")
         clips = []
         for w in words[1:]:
             n = _int(w, "clip")
             if n == 0:
-                raise ValueError("bad_number: clip 0 (clips count from 1)")
+                raise LineError("bad_number", "clip 0 (clips count from 1)")
             clips.append(n)
         return ("play", clips)
     if head == "TOUCH":
@@ -428,7 +387,7 @@ def parse_host(text):
     if head == "ERR":
         return ("err", text[4:])
     if len(words) != 1:
-        raise ValueError("bad_args: %s takes no words, got %r" % (head, text))
+        raise LineError("bad_args", "%s takes no words, got %r" % (head, text))
     if head == "HELLO?":
         return ("hello?",)
     if head == "STATE?":
@@ -437,4 +396,4 @@ def parse_host(text):
         return ("stop",)
     if head == "PING":
         return ("ping",)
-    raise ValueError("unknown_command: %r" % (head,))
+    raise LineError("unknown_command", repr(head))

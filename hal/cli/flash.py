@@ -3,7 +3,7 @@ to a MicroPython board with mpremote, with a main.py that starts the chosen
 program at power-up:
 
   standalone  the firmware on the board, talking by itself (firmware/, hal/mcu/)
-  rig         the board as a CFX/1 rig for `clue-fx serve` (hal/mcu/, hal/cfx.py)
+  rig         the board as a CFX/1 rig for `clue-fx serve` (hal/mcu/, hal/cfx/wire.py)
 
 Old copies of the same folders are removed first (a stale .py would shadow
 the new .mpy). Wiring other than docs/board.md's: --config your copy of

@@ -28,6 +28,15 @@ def add_arguments(p):
 
 
 def run(args):
-    from hal.cfx import monitor
+    import sys
 
-    return monitor.run(args)
+    from hal.cfx import monitor, port
+
+    try:
+        line = port.open_url(args.url, baudrate=args.baud, timeout=0.1)
+    except port.PortError as e:
+        print("clue-fx monitor: cannot open %s: %s" % (args.url, e.why))
+        return 2
+    if args.pass_path:
+        return monitor.pass_through(line, args.pass_path, sys.stdout)
+    return monitor.as_host(line, sys.stdin, sys.stdout, hello=not args.no_hello)

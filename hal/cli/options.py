@@ -75,6 +75,17 @@ def open_trace(args):
         raise SystemExit("clue-fx: cannot write the trace %s: %s" % (args.trace, e.strerror)) from None
 
 
+def interrupt_on_sigterm():
+    """`kill` (SIGTERM) ends a command as Ctrl-C does, so it closes cleanly
+    (SDL, once pygame's mixer is up, turns SIGTERM into an event nobody reads)."""
+    import signal
+
+    def interrupted(signum, frame):
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, interrupted)
+
+
 def keep_layout(p):
     """Show the command's description as written (its examples laid out)."""
     p.formatter_class = argparse.RawDescriptionHelpFormatter

@@ -42,6 +42,8 @@ def add_arguments(p):
         )
     p.add_argument("--seed", type=int, default=None, help="seed of the faults' dice")
     p.add_argument("--quiet", action="store_true", help="do not print the lines")
+
+
 def _rate(text):
     try:
         value = float(text)
@@ -53,6 +55,40 @@ def _rate(text):
 
 
 def run(args):
-    from hal.cfx import rig
+    import sys
 
-    return rig.run(args)
+    from hal.cfx import virtual
+
+    def write(line):
+        print(line, flush=True)
+
+    rig = virtual.VirtualRig(
+        url=args.port,
+        link=args.link,
+        echo=None if args.quiet else virtual.echo_to(write),
+        name=args.name,
+        features=tuple(f for f in args.features.split(",") if f),
+        clip_ms=args.clip_ms,
+        drop=args.drop,
+        corrupt=args.corrupt,
+        duplicate=args.duplicate,
+        seed=args.seed,
+    )
+    try:
+        rig.start()
+    except Exception as e:
+        print("clue-fx rig: cannot open %s: %s" % (args.port, e))
+        return 2
+    options.interrupt_on_sigterm()  # kill: unplug cleanly all the same
+    write("rig on %s" % rig.path)
+    write(virtual.KEYS_HELP)
+    keys = virtual.Keys(rig, write)
+    try:
+        for ch in virtual.read_keys(sys.stdin):
+            if not keys.key(ch):
+                break
+    except KeyboardInterrupt:
+        pass
+    finally:
+        rig.close()
+    return 0

@@ -13,7 +13,7 @@ socket://host:port, rfc2217://host:port, loop://.
 
 import sys
 
-from hal.cfx.host import PING_MS, PINGS_LOST
+from hal.cfx.link import PING_MS, PINGS_LOST
 
 from . import options
 
@@ -54,52 +54,56 @@ def add_arguments(p):
     )
 
 
-def _interrupted(signum, frame):
-    raise KeyboardInterrupt
+def make_audio(lang, notice):
+    """hal.audio.AudioOut on this computer, or None when it cannot start."""
+    import os
+
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # the console is the game's
+    from hal.audio import AudioOut
+
+    try:
+        return AudioOut(lang=lang, backend="auto", notice=notice)
+    except Exception as e:  # no mixer, no device: the game goes on in captions
+        notice("no sound (%s): captions only" % e)
+        return None
 
 
 def run(args):
-    import serial
+    from hal import captions
+    from hal.cfx import port
+    from hal.cfx.host import Host
+    from hal.cfx.serve import Serve
+    from hal.console import Console
+    from hal.runner import Board
 
-    from hal.cfx import serve
-
-    try:
-        serial.serial_for_url(args.port, do_not_open=True)
-    except ValueError as e:  # a URL no handler takes: waiting would not help
-        print("clue-fx serve: %s is not a port: %s" % (args.port, e))
+    why = port.not_a_port(args.port)
+    if why is not None:  # a URL no handler takes: waiting would not help
+        print("clue-fx serve: %s is not a port: %s" % (args.port, why))
         return 2
     seed = options.seed_of(args)
     lang = args.lang or options.default_lang()
-    quiet = args.quiet
 
-    def console(line):
+    def write(line):
         sys.stdout.write(line + "\n")
         sys.stdout.flush()
 
-    audio_out = serve.make_audio(lang, console) if args.audio == "host" else None
-    import signal
-
+    speaker = make_audio(lang, write) if args.audio == "host" else None
     # SDL (pygame's mixer) turns SIGTERM into a window event nobody reads: take it back.
-    signal.signal(signal.SIGTERM, _interrupted)
-    trace = options.open_trace(args)
-    host = serve.Host(
-        seed=seed,
-        lang=lang,
-        audio=args.audio,
-        trace=trace,
-        console=console,
-        verbose=args.verbose,
-        audio_out=audio_out,
-        quiet=quiet,
-        ping_ms=args.ping_ms,
-    )
-    console("clue-fx serve: seed %d, edition %s, audio %s, port %s" % (seed, lang, args.audio, args.port))
-    loop = serve.Serve(args.port, host, baudrate=args.baud)
+    options.interrupt_on_sigterm()
+    console = Console(captions.load(lang), write, stamp=True, keys=args.verbose > 0)
+    console.quiet = args.quiet  # only the link's news: no events, no sentences
+    sinks = [console] if speaker is None else [console, speaker]
+    board = Board(seed=seed, trace=options.open_trace(args), sinks=sinks)
+    host = Host(board, console=console, speaker=speaker, audio=args.audio, verbose=args.verbose, ping_ms=args.ping_ms)
+    if args.audio == "rig":
+        board.attach(host)  # the rig's speaker: PLAY and STOP
+    write("clue-fx serve: seed %d, edition %s, audio %s, port %s" % (seed, lang, args.audio, args.port))
+    loop = Serve(args.port, host, baudrate=args.baud)
     try:
         return loop.run()
     except KeyboardInterrupt:
         return 0
     finally:
-        host.board.close()
-        if audio_out is not None:
-            audio_out.close()
+        board.close()
+        if speaker is not None:
+            speaker.close()

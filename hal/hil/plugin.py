@@ -5,8 +5,8 @@ through the `pytest11` entry point as `clue_fx`).
     python -m pytest tests/hil --rig-port /dev/ttyACM0          # a real rig
     python -m pytest tests/hil --rig-port rfc2217://lab:4001    # a rig on another machine
 
-The same tests run unchanged on both. The host (hal.serve's Host and its
-loop) runs in the test process on the rig's port and writes a trace; the
+The same tests run unchanged on both. The host (hal.cfx.host's Host and its
+loop, hal.cfx.serve) runs in the test process on the rig's port and writes a trace; the
 fixture `cfx_rig` presses pads and buttons by asking the rig to act as if
 touched (`TOUCH`, an extension of CFX/1 a rig announces with the feature
 `touch`: docs/PROTOCOL-extensions.md). A real rig without it cannot be
@@ -60,8 +60,11 @@ class RigUnderTest:
     """What a HIL test holds: the rig, through the host that serves it."""
 
     def __init__(self, url, trace_path, *, baud, timeout, virtual, seed=1, ask=None):
+        from hal import captions
         from hal.cfx.host import Host
         from hal.cfx.serve import Serve
+        from hal.console import Console
+        from hal.runner import Board
         from hal.trace import TraceFollower
 
         self.url = url
@@ -70,7 +73,10 @@ class RigUnderTest:
         self.timeout = timeout
         self.console = []
         self._trace_file = open(trace_path, "w", encoding="utf-8")  # noqa: SIM115
-        self.host = Host(seed=seed, lang="en", audio="rig", trace=self._trace_file, console=self.console.append)
+        console = Console(captions.load("en"), self.console.append, stamp=True)
+        board = Board(seed=seed, trace=self._trace_file, sinks=[console])
+        self.host = Host(board, console=console, audio="rig")
+        board.attach(self.host)  # the rig's speaker: PLAY and STOP
         self.loop = Serve(url, self.host, baudrate=baud)
         self.trace = TraceFollower(trace_path)
         self._thread = threading.Thread(target=self.loop.run, name="clue-fx-serve", daemon=True)
@@ -150,8 +156,10 @@ class RigUnderTest:
         self.loop.call(lambda h: h.send_raw(data))
 
     def close(self):
+        from hal.cfx.host import UP
+
         sw = ("SW", "")
-        if self.host.link == "up" and self.host.fed.get(sw) and ("touch" in self.features or self.ask):
+        if self.host.link == UP and self.host.fed.get(sw) and ("touch" in self.features or self.ask):
             self.switch(False)  # the next test finds the board off, as it found it
             self.wait(lambda h: not h.fed.get(sw), what="the switch OFF at teardown")
         self.loop.running = False
@@ -177,7 +185,7 @@ def cfx_rig(request, tmp_path):
             reporter.write_line("\n>>> at the board: %s" % text, bold=True)
 
     if url is None:
-        from hal.cfx.rig import VirtualRig
+        from hal.cfx.virtual import VirtualRig
 
         virtual = VirtualRig(clip_ms=0).start()
         url = virtual.path

@@ -2,7 +2,9 @@
 for `clue-fx serve`: it reports pads, buttons, the switch and the battery,
 plays the clips it is told to (`PLAY n ...`) on its DFPlayer and answers
 `DONE` when it has played them all. No game rules here, no firmware: the
-framing and the lines are hal/cfx.py's.
+framing and the words of the lines are hal/cfx/wire.py's, the only module
+of hal/cfx/ on the board. No host line ends the loop: each is answered, an
+`ERR <reason>` for what it cannot do (`internal` for a fault of its own).
 
     from hal.mcu import rig; rig.main()
 """
@@ -51,8 +53,10 @@ class Rig:
                 continue
             try:
                 self.obey(cfx.parse_host(value))
-            except ValueError as e:
-                self.send(cfx.err_line(cfx.reason_of(e)))
+            except cfx.LineError as e:
+                self.send(cfx.err_line(e.reason))
+            except Exception:  # a fault of this program: the line is lost, not the loop
+                self.send(cfx.err_line("internal"))
 
     def obey(self, msg):
         what = msg[0]
@@ -61,7 +65,7 @@ class Rig:
 
             for n in msg[1]:
                 if n > MAX_CLIP:
-                    raise ValueError("bad_number: clip %d is past the card's %d" % (n, MAX_CLIP))
+                    raise cfx.LineError("bad_number", "clip %d is past the card's %d" % (n, MAX_CLIP))
             dropped = self.speaker.dropped
             self.speaker.queue(msg[1])
             if self.speaker.dropped != dropped:
@@ -84,12 +88,7 @@ class Rig:
     def step(self):
         now = self.clock.now()
         for kind, name, down in self.inputs.poll(now):
-            if kind == "PAD":
-                self._event(cfx.pad_line(self.seq, name, down))
-            elif kind == "BTN":
-                self._event(cfx.button_line(self.seq, name, down))
-            else:
-                self._event(cfx.switch_line(self.seq, down))
+            self._event(cfx.edge_line(self.seq, kind, name, down))
         if now >= self._next_battery:
             self._next_battery = now + self.battery_every_ms
             mv = self.gauge.millivolts()

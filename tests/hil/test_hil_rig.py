@@ -1,6 +1,6 @@
 """The hardware-in-the-loop suite: the same tests for the virtual rig (the
 default) and a real one (`--rig-port URL`), through the `cfx_rig` fixture of
-the clue_fx pytest plugin (hal/pytest_plugin.py)."""
+the clue_fx pytest plugin (hal/hil/plugin.py)."""
 
 import pytest
 

@@ -1,11 +1,41 @@
 """A host and a rig joined in memory, with a clock that is a number: the
-h11 way of testing two ends of a protocol (no sockets, no sleeps).
+h11 way of testing two ends of a protocol (no sockets, no sleeps); and the
+host built from its parts the way `clue-fx serve` builds it.
 
-    link = MemoryLink(Host(seed=1, audio="rig"), RigCore())
+    link = MemoryLink(build_host(seed=1, audio="rig"), RigCore())
     link.connect()            # HELLO, STATE?, STATE: the link is up
     link.rig.switch(True); link.settle()
     link.advance(2500)        # 2.5 s pass: Ticks, pings, DONE
 """
+
+from hal import captions as captions_
+from hal.cfx.host import Host
+from hal.console import Console
+from hal.runner import Board
+
+_CAPTIONS = {}
+
+
+def captions(lang="en"):
+    """The captions of edition `lang`, read once for the whole test run."""
+    if lang not in _CAPTIONS:
+        _CAPTIONS[lang] = captions_.load(lang)
+    return _CAPTIONS[lang]
+
+
+def build_host(*, seed=0, lang="en", audio="rig", trace=None, write=None, speaker=None, verbose=0, quiet=False,
+               **host):  # fmt: skip
+    """A Host as hal/cli/serve.py builds one: a Console stamped with the
+    game's time (keys shown when `verbose`) writing lines to `write`, the
+    Board with the console and the `speaker` as sinks, the Host attached for
+    --audio rig. The rest (ping_ms) is the Host's."""
+    console = Console(captions(lang), write or (lambda line: None), stamp=True, keys=verbose > 0)
+    console.quiet = quiet
+    board = Board(seed=seed, trace=trace, sinks=[console] if speaker is None else [console, speaker])
+    built = Host(board, console=console, speaker=speaker, audio=audio, verbose=verbose, **host)
+    if audio == "rig":
+        board.attach(built)
+    return built
 
 
 class MemoryLink:
@@ -14,7 +44,6 @@ class MemoryLink:
         self.rig = rig
         self.now = now
         self.plugged = True
-        self.wire_to_host = []  # every chunk the host was given, for tests
         self.cut = None  # callable(bytes) -> list of chunks: how the host reads
 
     def connect(self):
@@ -36,7 +65,6 @@ class MemoryLink:
                 return
             if to_host:
                 for chunk in self.cut(to_host) if self.cut else (to_host,):
-                    self.wire_to_host.append(chunk)
                     self.host.on_bytes(chunk, self.now)
             if to_rig:
                 self.rig.on_bytes(to_rig, self.now)

@@ -1,6 +1,6 @@
-"""hal/rig.py: the virtual rig's core (faults included) and `clue-fx rig` as
-a process on a real pty; and the HIL suite run against it as if it were a
-real rig (`--rig-port`)."""
+"""hal/cfx/rig.py and virtual.py: the virtual rig's core (faults included)
+and `clue-fx rig` as a process on a real pty; and the HIL suite run against
+it as if it were a real rig (`--rig-port`)."""
 
 import os
 import pathlib
@@ -12,7 +12,8 @@ import pytest
 import serial
 
 from hal.cfx import wire as cfx
-from hal.cfx.rig import FEATURES, RigCore, VirtualRig
+from hal.cfx.rig import FEATURES, RigCore
+from hal.cfx.virtual import KEYS_HELP, Keys, VirtualRig
 from tests.support.hil import ConsoleFollower
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
@@ -113,6 +114,71 @@ def test_touch_acts_as_if_pressed_and_rigs_without_it_say_err():
     plain = RigCore(features=("pads",))
     plain.on_bytes(cfx.frame("TOUCH PAD ECURIE DOWN") + cfx.frame("PLAY 1"), 0)
     assert [v for _, v in lines_of(plain)] == ["ERR unknown_command", "ERR no_audio"]
+
+
+def test_touch_names_only_the_boards_ids_and_the_wire_checks_their_shape():
+    core = RigCore()
+    core.on_bytes(cfx.frame("TOUCH PAD CUISINE DOWN") + cfx.frame("TOUCH BTN yes UP") + cfx.frame("TOUCH SW ON"), 0)
+    assert core.errors == ["unknown_pad", "unknown_button"]
+    assert core.switch_on and core.heard == [("touch", "SW", "", True)]
+
+
+class _KeyedRig:
+    """What Keys drives: a VirtualRig's face, with no thread and no line."""
+
+    def __init__(self):
+        self.core = RigCore()
+        self.plugged = True
+        self.done = []
+
+    def do(self, fn):
+        return fn(self.core)
+
+    def switch(self, on):
+        self.core.switch(on)
+
+    def battery(self, mv):
+        self.core.battery(mv)
+
+    def reboot(self):
+        self.done.append("reboot")
+
+    def unplug(self):
+        self.plugged = False
+
+    def replug(self):
+        self.plugged = True
+
+    def mute(self, muted):
+        self.core.muted = muted
+
+
+def test_the_keys_of_clue_fx_rig_are_the_text_boards():
+    rig = _KeyedRig()
+    said = []
+    keys = Keys(rig, said.append)
+    for ch in "o7yS+B":
+        assert keys.key(ch)
+    assert [line for line in rig.core.sent if not line.startswith("HELLO")] == [
+        "0 SW ON",
+        "1 PAD GARAGE DOWN",
+        "2 PAD GARAGE UP",
+        "3 BTN YES DOWN",
+        "4 BTN YES UP",
+        "5 BTN STOP DOWN",  # upper case: the same key
+        "6 BTN STOP UP",
+        "7 BAT 4600",
+    ]
+    assert rig.done == ["reboot"]
+    keys.key("U")
+    keys.key("M")
+    keys.key("U")
+    keys.key("?")
+    keys.key("q")
+    assert said == ["[unplugged]", "[muted]", "[plugged in again]", KEYS_HELP, "['q' is not a key: ? for the keys]"]
+    assert rig.plugged and rig.core.muted
+    assert not keys.key("x")
+    assert KEYS_HELP.startswith("keys: 1-9 the places  c l p z the START pads  s f r a y n w the buttons")
 
 
 def test_virtual_rig_unplug_removes_its_path_and_replug_brings_it_back(tmp_path):

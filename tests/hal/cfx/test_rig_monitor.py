@@ -1,4 +1,4 @@
-"""hal/monitor.py: the decoder, and `clue-fx monitor --pass` standing between
+"""hal/cfx/monitor.py: the decoder, and `clue-fx monitor --pass` standing between
 the virtual rig and a host on real ptys."""
 
 import subprocess
@@ -8,11 +8,12 @@ import threading
 import pytest
 
 from hal.cfx import wire as cfx
-from hal.cfx.host import UP, Host
+from hal.cfx.host import UP
 from hal.cfx.monitor import HOST, RIG, Monitor
-from hal.cfx.rig import VirtualRig
 from hal.cfx.serve import Serve
+from hal.cfx.virtual import VirtualRig
 from tests.support.hil import ConsoleFollower
+from tests.support.link import build_host
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -41,7 +42,7 @@ def test_monitor_passes_both_ways_between_a_rig_and_a_host(tmp_path):
         console = ConsoleFollower(proc.stdout)
         try:
             console.wait_for("host side on %s" % host_side)
-            host = Host(seed=1, lang="en", audio="rig")
+            host = build_host(seed=1, lang="en", audio="rig")
             loop = Serve(host_side, host)
             t = threading.Thread(target=loop.run, daemon=True)
             t.start()

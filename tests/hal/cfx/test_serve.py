@@ -1,35 +1,40 @@
-"""hal/host.Host, the host's side of CFX/1, joined in memory to the virtual
+"""hal/cfx/host.Host, the host's side of CFX/1, joined in memory to the virtual
 rig's core with a clock that is a number: every fault of issue 4, each a
 test, with no port and no sleep. (The same over real ptys and processes:
 test_serve_e2e.py.)"""
 
 import io
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from firmware.actions import Say
 from firmware.events import AudioDone, Battery, ButtonDown, PadDown, PadUp, Switch, Tick
 from hal.cfx import host as serve_host
-from hal.cfx.host import Host
+from hal.cfx import wire as cfx
 from hal.cfx.rig import FEATURES, RigCore
+from hal.sink import Sink
 from hal.trace import read
-from tests.support.link import MemoryLink
+from tests.hal.cfx.test_wire import MALFORMED_RIG_LINES
+from tests.support.link import MemoryLink, build_host
 
 
 class Game:
     """A host and a rig in memory, the trace and the console kept."""
 
-    def __init__(self, features=FEATURES, audio="rig", seed=1, audio_out=None, **rig):
+    def __init__(self, features=FEATURES, audio="rig", seed=1, audio_out=None, *, verbose=0, quiet=False, **rig):
         self.trace = io.StringIO()
         self.console = []
-        self.host = Host(
+        self.host = build_host(
             seed=seed,
             lang="en",
             audio=audio,
             trace=self.trace,
-            console=self.console.append,
-            audio_out=audio_out,
+            write=self.console.append,
+            speaker=audio_out,
+            verbose=verbose,
+            quiet=quiet,
         )
         self.rig = RigCore(features=features, **rig)
         self.link = MemoryLink(self.host, self.rig)
@@ -116,6 +121,20 @@ def test_an_over_long_line_is_dropped_whole_and_answered_err():
     g.link.settle()
     assert ("err", "too_long") in g.rig.heard
     assert g.inputs() == before
+
+
+@pytest.mark.parametrize("line, reason", [(line, reason) for line, reason in MALFORMED_RIG_LINES if line])
+def test_a_line_the_host_cannot_take_is_answered_err_with_its_reason_and_changes_nothing(line, reason):
+    g = Game()
+    g.to_first_turn()
+    before, seq, errors = g.inputs(), g.host.last_seq, g.host.stats["errors"]
+    g.rig.raw(cfx.frame(line))
+    g.link.settle()
+    assert g.rig.heard[-1] == ("err", reason)
+    assert (g.inputs(), g.host.last_seq, g.host.stats["errors"]) == (before, seq, errors + 1)
+    assert g.host.link == serve_host.UP
+    g.do(("pad", "ECURIE", True))  # and the next line is taken, its number in turn
+    assert g.inputs()[-1] == PadDown("ECURIE") and g.host.stats["gaps"] == 0
 
 
 def test_garbage_never_becomes_an_event():
@@ -291,14 +310,14 @@ def test_a_sentence_cut_by_a_reboot_is_played_again():
     assert not g.host.playing
 
 
-class FakeAudioOut:
+class FakeAudioOut(Sink):
     """hal.audio.AudioOut's face: a Board sink, and poll() True once when drained."""
 
     def __init__(self):
         self.got = []
         self.drained = False
 
-    def __call__(self, actions, now_ms):
+    def present(self, actions, now_ms):
         self.got += actions
 
     def poll(self):
@@ -353,18 +372,16 @@ def test_random_noise_in_random_pieces_never_crashes_the_host_nor_makes_an_event
 
 
 def test_quiet_prints_only_the_link_and_verbose_every_line():
-    quiet = []
-    g = Game()
-    g.host.quiet = True
-    g.host.console = quiet.append
+    g = Game(quiet=True)
+    quiet = g.console
+    del quiet[:]  # the link's news of the handshake
     g.do(("sw", True), ("btn", "YES"))
     assert quiet == []  # events and sentences only: none printed
     g.link.unplug()
     assert quiet and "rig gone" in quiet[-1]
-    loud = []
-    v = Game()
-    v.host.verbose = 2
-    v.host.console = loud.append
+    v = Game(verbose=2)
+    loud = v.console
+    del loud[:]
     v.do(("sw", True))
     assert any(line.startswith("  rig>  1 SW ON") for line in loud)
     assert any(line.startswith("  host> PLAY ") for line in loud)

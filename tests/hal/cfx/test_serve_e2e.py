@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from hal.cfx.rig import VirtualRig
+from hal.cfx.virtual import VirtualRig
 from hal.trace import TraceFollower
 from tests.support.hil import ConsoleFollower, Player
 

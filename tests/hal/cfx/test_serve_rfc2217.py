@@ -12,7 +12,7 @@ import pytest
 import serial
 import serial.rfc2217
 
-from hal.cfx.rig import VirtualRig
+from hal.cfx.virtual import VirtualRig
 from hal.trace import TraceFollower
 from tests.support.hil import ConsoleFollower, Player
 

@@ -1,5 +1,6 @@
-"""hal/cfx.py: CFX/1 framing and line grammar, on CPython and on the real
-`micropython` interpreter (the rig program imports the same file)."""
+"""hal/cfx/wire.py: CFX/1 framing and line grammar, on CPython and on the
+real `micropython` interpreter (the rig program imports the same file); and
+hal/cfx/ids.py, which checks the ids a line names against the board's."""
 
 import os
 import pathlib
@@ -13,6 +14,8 @@ from hypothesis import strategies as st
 
 from firmware import events
 from firmware.board import BUTTONS, PADS
+from hal import edges
+from hal.cfx import ids
 from hal.cfx import wire as cfx
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
@@ -44,11 +47,13 @@ def test_checksum_is_the_xor_of_the_bytes():
 
 
 def test_frame_refuses_what_could_not_be_read_back():
-    with pytest.raises(ValueError, match="too_long"):
+    with pytest.raises(ValueError, match="too_long") as e:
         cfx.frame("x" * 78)
+    assert e.value.reason == "too_long"
     assert len(cfx.frame("x" * 77)) == 81  # 80 bytes and the "\n"
-    with pytest.raises(ValueError, match="bad_bytes"):
+    with pytest.raises(ValueError, match="bad_bytes") as e:
         cfx.frame("PAD*ECURIE")
+    assert e.value.reason == "bad_bytes"
     with pytest.raises(ValueError, match="bad_bytes"):
         cfx.frame("caf\u00e9")
 
@@ -123,20 +128,20 @@ def test_reader_drops_lines_with_bytes_that_are_not_printable_ascii():
     ]
 
 
-def test_rig_lines_parse_into_firmware_events():
+def test_rig_lines_parse_into_words():
     assert cfx.parse_rig("HELLO pico-board CFX/1 pads,buttons,switch,battery,audio") == (
         "hello",
         "pico-board",
         "CFX/1",
         ("pads", "buttons", "switch", "battery", "audio"),
     )
-    assert cfx.parse_rig("7 PAD ECURIE DOWN") == ("event", 7, events.PadDown("ECURIE"))
-    assert cfx.parse_rig("8 PAD START_PECHE UP") == ("event", 8, events.PadUp("START_PECHE"))
-    assert cfx.parse_rig("9 BTN ACCUSE DOWN") == ("event", 9, events.ButtonDown("ACCUSE"))
-    assert cfx.parse_rig("10 BTN NO UP") == ("event", 10, events.ButtonUp("NO"))
-    assert cfx.parse_rig("0 SW OFF") == ("event", 0, events.Switch(False))
-    assert cfx.parse_rig("999 BAT 3712") == ("event", 999, events.Battery(3712))
-    assert cfx.parse_rig("3 DONE") == ("event", 3, events.AudioDone())
+    assert cfx.parse_rig("7 PAD ECURIE DOWN") == ("edge", 7, "PAD", "ECURIE", True)
+    assert cfx.parse_rig("8 PAD START_PECHE UP") == ("edge", 8, "PAD", "START_PECHE", False)
+    assert cfx.parse_rig("9 BTN ACCUSE DOWN") == ("edge", 9, "BTN", "ACCUSE", True)
+    assert cfx.parse_rig("10 BTN NO UP") == ("edge", 10, "BTN", "NO", False)
+    assert cfx.parse_rig("0 SW OFF") == ("edge", 0, "SW", "", False)
+    assert cfx.parse_rig("999 BAT 3712") == ("battery", 999, 3712)
+    assert cfx.parse_rig("3 DONE") == ("done", 3)
     assert cfx.parse_rig("STATE ON 4410 ECURIE,START_AZUR YES") == (
         "state",
         True,
@@ -149,35 +154,77 @@ def test_rig_lines_parse_into_firmware_events():
     assert cfx.parse_rig("ERR checksum") == ("err", "checksum")
 
 
-@pytest.mark.parametrize(
-    "line, reason",
-    [
-        ("7 PAD CUISINE DOWN", "unknown_pad"),
-        ("7 BTN HELP DOWN", "unknown_button"),
-        ("7 PAD ECURIE SIDEWAYS", "bad_args"),
-        ("7 PAD ECURIE", "bad_args"),
-        ("7 PAD ECURIE DOWN NOW", "bad_args"),
-        ("1000 SW ON", "bad_seq"),
-        ("7 SW MAYBE", "bad_args"),
-        ("7 BAT -5", "bad_number"),
-        ("7 BAT lots", "bad_number"),
-        ("7 JUMP", "unknown_event"),
-        ("7", "bad_args"),
-        ("7  PAD ECURIE DOWN", "unknown_event"),
-        ("HELLO", "bad_args"),
-        ("HELLO rig XYZ/1 pads", "bad_proto"),
-        ("STATE ON 4410 ECURIE", "bad_args"),
-        ("STATE ON 4410 CUISINE -", "unknown_pad"),
-        ("PONG PONG", "bad_args"),
-        ("hello rig CFX/1 -", "unknown_command"),
-        ("", "unknown_command"),
-    ],
-)
+# Rig lines the host cannot take, and the reason it answers (ERR <reason>).
+MALFORMED_RIG_LINES = [
+    ("7 PAD CUISINE DOWN", "unknown_pad"),
+    ("7 BTN HELP DOWN", "unknown_button"),
+    ("7 PAD ECURIE SIDEWAYS", "bad_args"),
+    ("7 PAD ECURIE", "bad_args"),
+    ("7 PAD ECURIE DOWN NOW", "bad_args"),
+    ("1000 SW ON", "bad_seq"),
+    ("7 SW MAYBE", "bad_args"),
+    ("7 BAT -5", "bad_number"),
+    ("7 BAT lots", "bad_number"),
+    ("7 JUMP", "unknown_event"),
+    ("7", "bad_args"),
+    ("7  PAD ECURIE DOWN", "unknown_event"),
+    ("HELLO", "bad_args"),
+    ("HELLO rig XYZ/1 pads", "bad_proto"),
+    ("STATE ON 4410 ECURIE", "bad_args"),
+    ("STATE ON 4410 CUISINE -", "unknown_pad"),
+    ("PONG PONG", "bad_args"),
+    ("hello rig CFX/1 -", "unknown_command"),
+    ("", "unknown_command"),
+]
+
+
+@pytest.mark.parametrize("line, reason", MALFORMED_RIG_LINES)
 def test_malformed_rig_lines_raise_with_a_one_word_reason(line, reason):
-    with pytest.raises(ValueError) as e:
-        cfx.parse_rig(line)
-    assert cfx.reason_of(e.value) == reason
-    assert " " not in cfx.reason_of(e.value)
+    with pytest.raises(cfx.LineError) as e:
+        ids.check(cfx.parse_rig(line))  # as the host reads a line
+    assert e.value.reason == reason
+    assert " " not in e.value.reason
+    assert isinstance(e.value, ValueError)
+
+
+def test_the_wire_checks_an_id_by_its_shape_and_the_board_by_its_ids():
+    # words only: an id of the right shape is the wire's; the board says whether it has it
+    assert cfx.parse_rig("7 PAD CUISINE DOWN") == ("edge", 7, "PAD", "CUISINE", True)
+    assert cfx.parse_rig("STATE ON 4410 CUISINE HELP") == ("state", True, 4410, ("CUISINE",), ("HELP",))
+    assert cfx.parse_host("TOUCH BTN HELP UP") == ("touch", "BTN", "HELP", False)
+    for line, reason in [
+        ("7 PAD ecurie DOWN", "unknown_pad"),
+        ("7 BTN Y-E-S UP", "unknown_button"),
+        ("STATE ON 4410 ECURIE,,KIOSQUE -", "unknown_pad"),
+        ("STATE ON 4410 - YES,", "unknown_button"),
+    ]:
+        with pytest.raises(cfx.LineError) as e:
+            cfx.parse_rig(line)
+        assert e.value.reason == reason, line
+    with pytest.raises(cfx.LineError) as e:
+        cfx.parse_host("TOUCH PAD ecurie DOWN")
+    assert e.value.reason == "unknown_pad"
+    for line, reason in [
+        ("7 BTN HELP DOWN", "unknown_button"),
+        ("STATE ON 4410 ECURIE HELP", "unknown_button"),
+        ("STATE ON 4410 CUISINE -", "unknown_pad"),
+    ]:
+        with pytest.raises(cfx.LineError) as e:
+            ids.check(cfx.parse_rig(line))
+        assert e.value.reason == reason, line
+    assert ids.check(cfx.parse_rig("STATE ON 4410 ECURIE,START_AZUR YES")) == (
+        "state",
+        True,
+        4410,
+        ("ECURIE", "START_AZUR"),
+        ("YES",),
+    )
+
+
+def test_the_wire_imports_no_firmware():
+    code = "import sys\nimport hal.cfx.wire\nprint(sorted(m for m in sys.modules if m.startswith('firmware')))\n"
+    got = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert got.stdout.strip() == "[]"
 
 
 def test_host_lines_parse():
@@ -199,9 +246,29 @@ def test_host_lines_parse():
         ("TOUCH PAD CUISINE DOWN", "unknown_pad"),
         ("TOUCH LED 1 ON", "bad_args"),
     ]:
-        with pytest.raises(ValueError) as e:
-            cfx.parse_host(bad)
-        assert cfx.reason_of(e.value) == reason, bad
+        with pytest.raises(cfx.LineError) as e:
+            ids.check(cfx.parse_host(bad))  # as the virtual rig reads a line
+        assert e.value.reason == reason, bad
+
+
+def _line_of(seq, event):
+    """The rig's line of a firmware event, and back: its event."""
+    edge = edges.edge_of(event)
+    if edge is not None:
+        return cfx.edge_line(seq, *edge)
+    if type(event) is events.Battery:
+        return cfx.battery_line(seq, event.millivolts)
+    assert type(event) is events.AudioDone
+    return cfx.done_line(seq)
+
+
+def _event_of(msg):
+    if msg[0] == "edge":
+        return msg[1], edges.event_of(msg[2], msg[3], msg[4])
+    if msg[0] == "battery":
+        return msg[1], events.Battery(msg[2])
+    assert msg[0] == "done"
+    return msg[1], events.AudioDone()
 
 
 def test_every_event_line_round_trips():
@@ -209,11 +276,12 @@ def test_every_event_line_round_trips():
     evs += [events.ButtonDown(b) for b in BUTTONS] + [events.ButtonUp(b) for b in BUTTONS]
     evs += [events.Switch(True), events.Switch(False), events.Battery(4321), events.AudioDone()]
     for seq, ev in enumerate(evs):
-        text = cfx.event_line(seq, ev)
-        assert cfx.parse_rig(text) == ("event", seq, ev)
+        text = _line_of(seq, ev)
+        assert _event_of(ids.check(cfx.parse_rig(text))) == (seq, ev)
         assert cfx.LineReader().feed(cfx.frame(text)) == [("line", text)]
-    with pytest.raises(ValueError):
-        cfx.event_line(0, events.Tick())
+    assert cfx.edge_line(3, "PAD", "ECURIE", True) == cfx.pad_line(3, "ECURIE", True)
+    assert cfx.edge_line(4, "BTN", "YES", False) == cfx.button_line(4, "YES", False)
+    assert cfx.edge_line(5, "SW", "", True) == cfx.switch_line(5, True)
 
 
 def test_state_hello_and_play_lines_round_trip():
@@ -288,7 +356,7 @@ def test_framed_lines_survive_noise_between_them(items, cuts):
     wire = b""
     want = []
     for seq, (ev, noise) in enumerate(items):
-        text = cfx.event_line(seq, ev)
+        text = _line_of(seq, ev)
         wire += noise + b"\n" + cfx.frame(text)
         want.append(text)
     cuts = [c for c in cuts if c <= len(wire)]
@@ -312,20 +380,23 @@ r = cfx.LineReader(checks="learn")
 out.append(r.feed(b"PING\n" + cfx.frame("PONG") + b"PING\n"))
 for t in ["HELLO r CFX/1 -", "12 PAD ECURIE DOWN", "13 BTN WAIT UP", "14 SW OFF", "15 BAT 3300",
           "16 DONE", "STATE ON 4410 ECURIE,START_PECHE YES,NO", "PONG", "ERR checksum",
-          "1 PAD CUISINE DOWN", "1000 SW ON", "FOO", "7 BAT x"]:
+          "1 PAD CUISINE DOWN", "1 PAD cuisine DOWN", "1000 SW ON", "FOO", "7 BAT x",
+          "STATE OFF 0 A,,B -"]:
     try:
         out.append(cfx.parse_rig(t))
-    except ValueError as e:
-        out.append(("ValueError", cfx.reason_of(e)))
-for t in ["HELLO?", "STATE?", "PLAY 1 2 74", "STOP", "PING", "TOUCH PAD ECURIE UP", "PLAY", "X"]:
+    except cfx.LineError as e:
+        out.append(("LineError", e.reason, str(e), isinstance(e, ValueError)))
+for t in ["HELLO?", "STATE?", "PLAY 1 2 74", "STOP", "PING", "TOUCH PAD ECURIE UP", "TOUCH BTN NOPE DOWN",
+          "TOUCH SW ON", "TOUCH PAD x DOWN", "PLAY", "X"]:
     try:
         out.append(cfx.parse_host(t))
-    except ValueError as e:
-        out.append(("ValueError", cfx.reason_of(e)))
+    except cfx.LineError as e:
+        out.append(("LineError", e.reason, str(e), isinstance(e, ValueError)))
 out.append([cfx.frame(t) for t in ["STATE?", cfx.state_line(False, 4410, (), ()),
             cfx.pad_line(3, "ECURIE", 1), cfx.button_line(4, "YES", 0), cfx.switch_line(5, 1),
             cfx.battery_line(6, 4000),
-            cfx.done_line(7), cfx.hello_line("r", ("pads", "audio")), cfx.touch_line("SW", "", 1)]])
+            cfx.done_line(7), cfx.hello_line("r", ("pads", "audio")), cfx.touch_line("SW", "", 1),
+            cfx.edge_line(8, "BTN", "NO", 1), cfx.edge_line(9, "SW", "", 0)]])
 out.append(cfx.play_lines(list(range(1, 40))))
 out.append([cfx.seq_gap(None, 0), cfx.seq_gap(998, 1), cfx.seq_gap(5, 5), cfx.next_seq(999),
             cfx.checksum(b"PING")])
@@ -359,9 +430,14 @@ def test_cfx_imports_under_micropython_without_the_firmware():
     code = (
         "import sys\nfrom hal.cfx import wire as cfx\n"
         "print(cfx.frame(cfx.pad_line(0, 'ECURIE', True)), cfx.parse_host('PLAY 3'))\n"
+        "print(cfx.parse_host('TOUCH PAD ECURIE DOWN'), cfx.parse_rig('STATE ON 4410 ECURIE YES'))\n"
         "print('firmware' in sys.modules, 'firmware.narrator' in sys.modules)\n"
     )
     env = dict(os.environ, MICROPYPATH=str(ROOT))
     got = subprocess.run([mp, "-c", code], capture_output=True, text=True, env=env, timeout=60, check=False)
     assert got.returncode == 0, got.stderr
-    assert got.stdout.split("\n")[:2] == ["b'0 PAD ECURIE DOWN*5A\\n' ('play', [3])", "False False"]
+    assert got.stdout.split("\n")[:3] == [
+        "b'0 PAD ECURIE DOWN*5A\\n' ('play', [3])",
+        "('touch', 'PAD', 'ECURIE', True) ('state', True, 4410, ('ECURIE',), ('YES',))",
+        "False False",
+    ]
