@@ -29,7 +29,12 @@ import time
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from sim.cards.session import play_bot_game  # noqa: E402
+from hal.runner import Board  # noqa: E402
+from hal.sink import Sink  # noqa: E402
+from sim.bots.games import play_bot_game, run  # noqa: E402
+from sim.bots.mind import Bot  # noqa: E402
+from sim.bots.session import Session  # noqa: E402
+from sim.bots.whereabouts import Whereabouts  # noqa: E402
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -78,29 +83,42 @@ def same_level(level, games, seed, clock=None):
     return ends, turns, winner_turns, wrong
 
 
-def whereabouts(games, seed, clues):
-    from hal.runner import Board
-    from sim.bots import Bot
-    from sim.cards.session import Session, run
-    from sim.cards.whereabouts import Whereabouts
+class Truth(Sink):
+    """After each turn call the belief heard (a sink before this one): the
+    chance it gives the place where each mover really is (the bench reads
+    the narrator; the bots never do)."""
 
+    def __init__(self, belief, board):
+        self.belief, self.board = belief, board
+        self.chances, self.right = [], 0
+        self._turn = False
+
+    def say(self, say, now_ms):
+        self._turn = self._turn or say.key == "turn.call"
+
+    def burst_end(self, now_ms):
+        turn, self._turn = self._turn, False
+        if not turn or self.belief.current is None:
+            return
+        for who, place in self.board.narrator.positions.items():
+            self.chances.append(self.belief.chance(who, place))
+            self.right += self.belief.likeliest(who) == place
+
+
+def whereabouts(games, seed, clues):
     chances, right = [], 0
     for k in range(games):
         board = Board(seed=seed + k)
         belief = Whereabouts(clues=clues)
-
-        def check(actions, now_ms, belief=belief, board=board):
-            nonlocal right
-            belief.hear(actions)
-            if belief.current is None or not any(getattr(a, "key", "") == "turn.call" for a in actions):
-                return
-            for who, place in board.narrator.positions.items():  # the truth, for the bench only
-                chances.append(belief.chance(who, place))
-                right += belief.likeliest(who) == place
-
-        board.sinks.append(check)
+        truth = Truth(belief, board)
+        board.attach(belief)
+        board.attach(truth)
         bots = {g: Bot(g, "hard", seed + k) for g in ("COMTE", "LAVANDE", "PECHE")}
-        run(board, Session(board, seed + k, bots=bots, answer_rollcall=True))
+        session = Session(seed + k, bots=bots, answer_rollcall=True)
+        board.attach(session)
+        run(board, session)
+        chances += truth.chances
+        right += truth.right
     return statistics.mean(chances), right / len(chances)
 
 

@@ -30,8 +30,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from sim import app as sim_app  # noqa: E402
+from sim import window  # noqa: E402
+from sim.start import FPS  # noqa: E402
 
-BUFFER, RATE = 512, 22050  # what sim.app.init_mixer asks for
+BUFFER, RATE = 512, 22050  # what sim.window.init_mixer asks for
 
 
 def p99(values):
@@ -40,14 +42,14 @@ def p99(values):
 
 
 class TimedAudio:
-    """The real AudioOut, noting when a clip reaches the mixer's channel."""
+    """The real AudioOut (a hal.sink.Sink), noting when a clip reaches the mixer's channel."""
 
     def __init__(self, inner):
         self.inner = inner
         self.started = []
 
-    def __call__(self, actions, now_ms=None):
-        self.inner(actions, now_ms)
+    def present(self, actions, now_ms):
+        self.inner.present(actions, now_ms)
         if self.inner.playing is not None:
             self.started.append(time.perf_counter())
 
@@ -56,8 +58,8 @@ class TimedAudio:
 
 
 def press_latency(presses):
-    screen = sim_app.open_window()
-    audio = TimedAudio(sim_app.make_audio("en", "pygame", 0.0, print))
+    screen = window.open_window()
+    audio = TimedAudio(window.make_audio("en", "pygame", 0.0, print))
     if audio.backend != "pygame":
         print("latency: no pygame mixer here (%s): skipped" % audio.backend)
         return None
@@ -94,14 +96,14 @@ def press_latency(presses):
             latencies.append((audio.started[0] - posted[len(latencies)]) * 1000)
             audio.started.clear()
             audio.inner.stop()
-        dt = clock.tick(sim_app.FPS)
+        dt = clock.tick(FPS)
     thread.join()
     app.close()
     audio.close()
     pygame.quit()
     buffer_ms = 1000 * BUFFER / freq
     med = statistics.median(latencies)
-    print("press -> first clip playing (%d presses, loop at %d fps):" % (len(latencies), sim_app.FPS))
+    print("press -> first clip playing (%d presses, loop at %d fps):" % (len(latencies), FPS))
     print("  median %.1f ms, p99 %.1f ms, max %.1f ms" % (med, p99(latencies), max(latencies)))
     print(
         "  mixer buffer latency (%d frames / %d Hz): %.1f ms; median / buffer = %.2f"
@@ -118,13 +120,13 @@ def cpu_share(seconds, body):
     dt = 0
     while time.perf_counter() < end:
         body(dt)
-        dt = clock.tick(sim_app.FPS)
+        dt = clock.tick(FPS)
     return 100 * (time.process_time() - c0) / (time.perf_counter() - w0)
 
 
 def idle_cpu(seconds):
-    screen = sim_app.open_window()
-    audio = sim_app.make_audio("en", "pygame", 0.0, print)
+    screen = window.open_window()
+    audio = window.make_audio("en", "pygame", 0.0, print)
     app = sim_app.App(screen, seed=1, lang="en", audio=audio)
     app.step(0)
     audio.stop()
@@ -146,7 +148,7 @@ def idle_cpu(seconds):
     app.close()
     audio.close()
     pygame.quit()
-    print("idle CPU, %.0f s each, %d fps, %s mixer running:" % (seconds, sim_app.FPS, audio.backend))
+    print("idle CPU, %.0f s each, %d fps, %s mixer running:" % (seconds, FPS, audio.backend))
     print("  bare pygame loop (event.get + clock.tick): %.2f %% of a core" % base)
     print(
         "  the board's window, idle:                  %.2f %% of a core (%d frames redrawn)  target <= 5 %%"

@@ -6,10 +6,14 @@ is the firmware's: the window turns clicks and keys into events for a
 hal.runner.Board, and shows what the board says and believes.
 
     app = App(screen, seed=7, lang="fr", audio=AudioOut("fr"))
-    while app.step(dt_ms): dt_ms = clock.tick(FPS)
+    while app.step(dt_ms): dt_ms = clock.tick(FPS)      # sim.start.loop
 
 Tests construct an App on the dummy video driver and call step() with a
 made-up dt, posting real pygame events in between.
+
+The App builds the board and wires its sinks in plain sight: the
+transcript (the caption and the log), the speaker, then the card table's
+session and hot-seat screens, attached once they are built.
 """
 
 import os
@@ -20,30 +24,23 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from firmware import events  # noqa: E402
-from firmware.actions import PowerOff, Say, Sfx, StopAudio  # noqa: E402
+from firmware.table import ASLEEP, OFF, OVER, ROLLCALL  # noqa: E402
 from hal import captions  # noqa: E402
+from hal.edges import BTN, PAD, SW, event_of  # noqa: E402
 from hal.runner import Board  # noqa: E402
+from hal.schedule import Schedule  # noqa: E402
 
 from . import layout as L  # noqa: E402
-from .draw import BACKGROUND, BoardPainter, Scene  # noqa: E402
-from .fonts import Fonts  # noqa: E402
 from .keys import target_of_key  # noqa: E402
 from .labels import Labels  # noqa: E402
-from .panel import PanelPainter, draw_help  # noqa: E402
-from .window import (  # noqa: E402, F401  (tests and tools reach them as sim.app.*)
-    WINDOW,
-    Notices,
-    init_mixer,
-    make_audio,
-    no_display_reason,
-    no_window,
-    open_window,
-)
+from .paint.draw import BACKGROUND, BoardPainter, Scene  # noqa: E402
+from .paint.fonts import Fonts  # noqa: E402
+from .paint.panel import PanelPainter, draw_help  # noqa: E402
+from .transcript import Transcript  # noqa: E402
+from .window import WINDOW  # noqa: E402
 
-FPS = 60
-BATTERY_EVERY_MS = 10000  # a battery reading every 10 s of board time, and at once when the gauge moves
-LOG_KEEP = 1000
-DARK_STATES = ("off", "asleep")
+DARK_STATES = (OFF, ASLEEP)
+EDGE_KIND = {"pad": PAD, "button": BTN}  # a target's kind -> the kind of its edge (hal.edges)
 
 
 class App:
@@ -74,8 +71,17 @@ class App:
         self.audio = audio
         self.captions = captions.load(lang)
         self.labels = Labels(lang, self.captions)
-        sinks = [self] + ([audio] if audio is not None else [])
+        self.transcript = Transcript(self.captions, self.labels)
+        sinks = [self.transcript] + ([audio] if audio is not None else [])
         self.board = Board(seed=seed, trace=trace, sinks=sinks)
+        self.table = None
+        if table is not None:
+            from .hotseat.hook import CardTableHook
+
+            self.table = CardTableHook(seed, lang, bots=table, hints=hints, labels=self.labels)
+            self.board.attach(self.table.session)  # the guests hear the board
+            self.board.attach(self.table)  # then the hot-seat screens follow
+        self.schedule = Schedule()  # the Ticks, and a battery reading every 10 s while ON
         self.fonts = Fonts()
         self.board_painter = BoardPainter(self.fonts, self.labels)
         self.panel_painter = PanelPainter(self.fonts, self.labels)
@@ -84,13 +90,8 @@ class App:
         self.millivolts = millivolts
         self.switch_on = False
         self._switch_at_start = switch_on
-        self._next_battery = 0
         self.keys_held = {}  # pygame key -> target
         self.mouse_held = None
-        self.caption = []  # [[text, clips]] of the last burst of actions
-        self._speaking = None  # index in caption of the sentence playing
-        self.log = []  # [(text, kind)]
-        self.log_scroll = 0
         self.debug = debug
         self.help = False
         self.fullscreen = fullscreen
@@ -99,13 +100,6 @@ class App:
         self.running = True
         self.dirty = True
         self.frames_drawn = 0
-        self.table = None
-        if table is not None:
-            from .table_view import CardTableHook
-
-            self.table = CardTableHook(self.board, seed, lang, bots=table, hints=hints)
-            self.board.attach(self.table.session)  # the guests hear the board
-            self.board.attach(self.table)  # then the hot-seat screens follow
 
     # -- the loop -------------------------------------------------------------------
 
@@ -115,6 +109,9 @@ class App:
         for event in pygame.event.get():
             self.handle(event)
         self.update()
+        if self.transcript.changed:
+            self.transcript.changed = False
+            self.dirty = True
         surface = pygame.display.get_surface()
         if surface is not None and surface.get_size() != self.layout.size:
             self._relayout(surface)  # resized without an event reaching us (a window manager's whim)
@@ -201,10 +198,8 @@ class App:
         kind = target[0]
         if self.selftest is not None and not self.selftest.done:
             return  # the self-test owns the board
-        if kind == "pad":
-            self.feed(events.PadDown(target[1]))
-        elif kind == "button":
-            self.feed(events.ButtonDown(target[1]))
+        if kind in EDGE_KIND:
+            self.feed(event_of(EDGE_KIND[kind], target[1], True))
         elif kind == "switch":
             self.set_switch(not self.switch_on)
         elif kind == "battery":
@@ -217,10 +212,8 @@ class App:
         self.dirty = True
         if self.held(target) or (self.selftest is not None and not self.selftest.done):
             return  # still held by the other hand (key and mouse)
-        if target[0] == "pad":
-            self.feed(events.PadUp(target[1]))
-        elif target[0] == "button":
-            self.feed(events.ButtonUp(target[1]))
+        if target[0] in EDGE_KIND:
+            self.feed(event_of(EDGE_KIND[target[0]], target[1], False))
 
     def release_all(self):
         held = [t for t in [self.mouse_held, *self.keys_held.values()] if t is not None]
@@ -234,18 +227,18 @@ class App:
         self._note(
             "[%s %s]" % (self.labels.ui["switch"], self.labels.ui["switch_on" if on else "switch_off"])
         )
-        self.feed(events.Switch(on))
+        self.feed(event_of(SW, "", on))
         if on:
-            self._next_battery = self.now  # a reading at once
+            self.schedule.read_battery_now()
 
     def set_battery(self, millivolts):
         self.millivolts = max(0, min(L.GAUGE_MAX_MV + 200, int(millivolts)))
         self.dirty = True
         if self.switch_on:
-            self._next_battery = self.now  # the gauge moved: a reading at once
+            self.schedule.read_battery_now()  # the gauge moved
 
     def scroll(self, lines):
-        self.log_scroll = max(0, min(self.log_scroll + lines, max(0, 3 * len(self.log))))
+        self.transcript.scroll(lines)
         self.dirty = True
 
     def toggle_fullscreen(self):
@@ -278,14 +271,12 @@ class App:
         if self._switch_at_start:
             self._switch_at_start = False
             self.set_switch(True)
-        if self.switch_on and self.now >= self._next_battery:
-            self._next_battery = self.now + BATTERY_EVERY_MS
-            self.feed(events.Battery(self.millivolts))
-        self.feed(events.Tick())
+        for event in self.schedule.due(self.now, self.millivolts if self.switch_on else None):
+            self.feed(event)
         if self.audio is not None:
             if self.audio.poll():
                 self.feed(events.AudioDone())
-            self._follow_audio()
+            self.transcript.follow(self.audio.playing if self.audio.busy() else None)
         if self.table is not None:
             self._update_table()
 
@@ -299,55 +290,13 @@ class App:
         if self.table.changed:
             self.dirty = True
 
-    def _follow_audio(self):
-        """Which sentence of the caption is being spoken now."""
-        playing = self.audio.playing if self.audio.busy() else None
-        index = None
-        if playing is not None:
-            start = self._speaking or 0
-            for i in range(start, len(self.caption)):
-                if playing in self.caption[i][1]:
-                    index = i
-                    break
-        if index != self._speaking:
-            self._speaking = index
-            self.dirty = True
-
-    def present(self, actions, now_ms):
-        """A Sink (hal.sink): the caption and the log of what the board does."""
-        burst = []
-        for a in actions:
-            kind = type(a)
-            if kind is Say:
-                text = self.captions.of(a.clips)
-                burst.append([text, a.clips])
-                self._log(text, "say", now_ms)
-            elif kind is Sfx:
-                text = self.captions.clip(a.clip)
-                burst.append([text, (a.clip,)])
-                self._log(text, "sfx", now_ms)
-            elif kind is StopAudio:
-                self._speaking = None
-            elif kind is PowerOff:
-                self._log("[%s: %s]" % (self.labels.ui["off"], a.reason), "board", now_ms)
-        if burst:
-            self.caption = burst
-            self._speaking = None
-        self.dirty = True
-
-    def _log(self, text, kind, now_ms=None):
-        t = (self.now if now_ms is None else now_ms) // 1000
-        self.log.append(("%02d:%02d  %s" % (t // 60, t % 60, text), kind))
-        del self.log[:-LOG_KEEP]
-        self.dirty = True
-
     def _note(self, text):
-        self._log(text, "board")
+        self.transcript.note(text, self.now)
 
     def notice(self, text):
         """For hal.audio's one-line notices: shown in the log and on stderr."""
         print("clue-fx: " + text, file=sys.stderr)
-        self._log(text, "notice")
+        self.transcript.notice(text, self.now)
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -369,10 +318,11 @@ class App:
         s.debug = self.debug
         s.help = self.help
         s.millivolts = self.millivolts
-        s.caption = [(text, i == self._speaking) for i, (text, _) in enumerate(self.caption)]
-        s.log = self.log
-        s.log_scroll = self.log_scroll
-        s.speaking = self._speaking is not None
+        t = self.transcript
+        s.caption = t.lines()
+        s.log = t.log
+        s.log_scroll = t.log_scroll
+        s.speaking = t.speaking is not None
         backend = getattr(self.audio, "backend", "none")
         s.title_note = "%s · %s %d · ♪ %s" % (self.lang, self.labels.ui["seed"], self.seed, backend)
         s.status = self._status(n, selftest)
@@ -383,10 +333,10 @@ class App:
         if selftest:
             return "%s  %d / %d" % (ui["selftest"], self.selftest.index + 1, len(self.selftest.numbers))
         if n.state in DARK_STATES:
-            text = ui["asleep" if n.state == "asleep" else "off"]
-        elif n.state == "rollcall":
+            text = ui["asleep" if n.state == ASLEEP else "off"]
+        elif n.state == ROLLCALL:
             text = ui["rollcall"]
-        elif n.state == "over":
+        elif n.state == OVER:
             text = ui["over"]
         elif n.current:
             text = "%s %s" % (ui["turn"], self.labels.guests[n.current])
@@ -405,75 +355,3 @@ class App:
         if scene.help:
             draw_help(surface, self.layout, self.fonts, self.labels)
         self.frames_drawn += 1
-
-
-def run(  # noqa: PLR0917
-    seed,
-    lang,
-    trace=None,
-    audio="auto",
-    volume=0.8,
-    fullscreen=False,
-    debug=False,
-    millivolts=4500,
-    selftest=False,
-    table=None,
-    hints=False,
-):
-    """`clue-fx` / `clue-fx play`: the window until it is closed. Exit code.
-    `trace`: an open text stream or None; `table`: None for the paper cards,
-    else {guest: level} of the bot guests of the digital card table."""
-    reason = no_display_reason()
-    if reason:
-        return no_window(reason)
-    try:
-        screen = open_window(fullscreen)
-    except pygame.error as e:
-        return no_window(str(e) or "pygame found no display")
-    from hal.audio import AudioUnavailable
-
-    notices = Notices()
-    try:
-        speaker = make_audio(lang, audio, volume, notices)
-    except AudioUnavailable as e:
-        pygame.quit()
-        print("clue-fx: %s" % e)
-        return 2
-    test = None
-    if selftest:
-        from .selftest import SelfTest
-
-        test = SelfTest(speaker, captions.load(lang), dwell_ms=250)
-    app = App(
-        screen,
-        seed=seed,
-        lang=lang,
-        audio=speaker,
-        trace=trace,
-        millivolts=millivolts,
-        selftest=test,
-        fullscreen=fullscreen,
-        debug=debug,
-        table=table,
-        hints=hints,
-    )
-    notices.forward_to(app.notice)  # the audio's notices (no sound card, a missing WAV) show in the log
-    return loop(app, quit_after_selftest=False)
-
-
-def loop(app, quit_after_selftest=False):
-    clock = pygame.time.Clock()
-    dt = 0
-    try:
-        while app.step(dt):
-            if quit_after_selftest and app.selftest is not None and app.selftest.done:
-                break
-            dt = clock.tick(FPS)
-    except KeyboardInterrupt:
-        return 130
-    finally:
-        app.close()
-        if app.audio is not None:
-            app.audio.close()
-        pygame.quit()
-    return 0

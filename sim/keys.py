@@ -12,7 +12,6 @@ from hal.terminal import BUTTON_KEYS, PLACE_KEYS, START_KEYS
 
 SWITCH_KEY = "o"
 BATTERY_KEYS = {"-": -100, "+": 100, "=": 100}
-HELP_KEYS = ("?",)
 
 # SDL scancodes of the digit row 1..9 and of the keypad 1..9: by position.
 _DIGIT_ROW = {30 + i: str(i + 1) for i in range(9)}

@@ -10,7 +10,7 @@ A target is what a press on the window means: ("pad", id), ("button", id),
 
 import math
 
-from firmware.board import BUTTONS, GUESTS, PLACES, START_PADS
+from firmware.board import BUTTONS, PLACES, START_PADS
 
 BASE_W, BASE_H = 1280, 800
 
@@ -65,10 +65,6 @@ def button_rect(button):
 def start_rect(pad):
     x, y = START_XY[pad]
     return (x, y, START_W, START_H)
-
-
-def guest_of_start_pad(pad):
-    return GUESTS[START_PADS.index(pad)]
 
 
 def _inside(rect, x, y):

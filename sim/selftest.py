@@ -3,7 +3,11 @@ turn, like the test mode of MAME's Stop Thief driver: check the sound and
 the display in one go. Each clip's number and caption is printed as it plays.
 
 Where there is no display it still runs: the clips play (or, with no sound
-card, their captions print) and the lights are drawn on an invisible window.
+card, their captions print) and the lights are drawn on an invisible window
+(sim.start.selftest builds it all).
+
+    test = SelfTest(audio, captions, numbers=every_clip(manifest), dwell_ms=250)
+    App(screen, audio=audio, switch_on=False, selftest=test)   # the App drives it
 """
 
 from firmware.actions import Say
@@ -17,19 +21,22 @@ TARGETS = (
 )
 
 
+def every_clip(manifest):
+    """The number of every clip of the sounds manifest, in order."""
+    return sorted(c["id"] for c in manifest["clips"])
+
+
 class SelfTest:
     """Driven by the app's clock: update(now_ms) starts the next clip when the
     last one has finished (and shown for at least `dwell_ms`)."""
 
-    def __init__(self, audio, captions, out=print, dwell_ms=0, numbers=None):
-        from hal.captions import load_manifest
-
+    def __init__(self, audio, captions, numbers, out=print, dwell_ms=0):
+        """`audio`: an hal.audio.AudioOut; `captions`: hal.captions.Captions
+        of its edition; `numbers`: the clips to play, in order."""
         self.audio = audio
         self.captions = captions
         self.out = out
         self.dwell_ms = dwell_ms
-        if numbers is None:
-            numbers = sorted(c["id"] for c in load_manifest()["clips"])
         self.numbers = list(numbers)
         self.index = -1
         self.lit = set()
@@ -68,34 +75,3 @@ class SelfTest:
                 min(len(TARGETS), len(self.numbers)),
             )
         )
-
-
-def run(lang, audio="auto", volume=0.8):
-    """`clue-fx selftest`: every clip, every light, then quit. Exit code."""
-    import os
-
-    from . import app as sim_app
-
-    reason = sim_app.no_display_reason()
-    if reason:
-        print("clue-fx selftest: %s: the lights are not shown, the clips are played" % reason)
-        os.environ["SDL_VIDEODRIVER"] = "dummy"
-    try:
-        screen = sim_app.open_window(title="Clue FX — selftest")
-    except sim_app.pygame.error as e:
-        print("clue-fx selftest: no window (%s): the lights are not shown, the clips are played" % e)
-        os.environ["SDL_VIDEODRIVER"] = "dummy"
-        screen = sim_app.open_window(title="Clue FX — selftest")
-    from hal.audio import AudioUnavailable
-
-    try:
-        audio = sim_app.make_audio(lang, audio, volume, lambda text: print("clue-fx selftest: " + text))
-    except AudioUnavailable as e:
-        print("clue-fx selftest: %s" % e)
-        return 2
-    from hal import captions
-
-    dwell = 0 if os.environ.get("SDL_VIDEODRIVER") == "dummy" else 250
-    test = SelfTest(audio, captions.load(lang), dwell_ms=dwell)
-    app = sim_app.App(screen, lang=lang, audio=audio, switch_on=False, selftest=test)
-    return sim_app.loop(app, quit_after_selftest=True)

@@ -58,12 +58,15 @@ def scripted_game(app, pygame):
 
 def shoot(out, lang, seed, debug, help_overlay):
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from sim import app as sim_app
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
 
-    pygame = sim_app.pygame
-    screen = sim_app.open_window()
-    audio = sim_app.make_audio(lang, "silent", 0.8, print)
-    app = sim_app.App(screen, seed=seed, lang=lang, audio=audio, debug=debug)
+    from sim.app import App
+    from sim.window import make_audio, open_window
+
+    screen = open_window()
+    audio = make_audio(lang, "silent", 0.8, print)
+    app = App(screen, seed=seed, lang=lang, audio=audio, debug=debug)
     scripted_game(app, pygame)
     app.help = help_overlay
     app.dirty = True

@@ -87,6 +87,13 @@ def bots_arg(value):
     return bots
 
 
+def table_of(args):
+    """None for the paper cards, else {guest: level} of the card table's bots
+    (--bots implies --table)."""
+    bots = args.bots or {}
+    return bots if (bots or args.table) else None
+
+
 def run(args):
     seed = options.seed_of(args)
     lang = args.lang or options.default_lang()
@@ -94,10 +101,9 @@ def run(args):
         from hal.terminal import run as run_text
 
         return run_text(seed=seed, lang=lang, trace=options.open_trace(args))
-    from sim.app import run as run_window
+    from sim.start import play
 
-    bots = args.bots or {}
-    return run_window(
+    return play(
         seed=seed,
         lang=lang,
         trace=options.open_trace(args),
@@ -107,6 +113,6 @@ def run(args):
         debug=args.debug,
         millivolts=args.battery,
         selftest=args.selftest,
-        table=bots if (bots or args.table) else None,
+        table=table_of(args),
         hints=args.hints,
     )

@@ -13,6 +13,6 @@ def add_arguments(p):
 
 
 def run(args):
-    from sim.selftest import run as run_selftest
+    from sim.start import selftest
 
-    return run_selftest(args.lang or options.default_lang(), audio=args.audio, volume=args.volume)
+    return selftest(args.lang or options.default_lang(), audio=args.audio, volume=args.volume)

@@ -5,36 +5,29 @@ They never read the firmware's hidden state.
 
     bot = Bot("LAVANDE", level="hard", seed=3)
     bot.sit(guests, hand)        # the deal: who plays, my cards
-    bot.hear(actions)            # every batch the board outputs
+    bot.hear(actions)            # every burst the board outputs (a Bot is a hal.sink.Sink)
     bot.next_action()            # ("press", "ECURIE") | ("hypothesis", suspect, weapon) | None
 
-Levels: "hard" (remembers everything, others' refutations too, chooses the
-hypothesis that should teach it most, listens to the sound clues, accuses
-only when the solution is certain), "medium" (its own hand, cases and
-refutations; hypotheses at random among what can still be in the case; no
-sound clues), "easy" (remembers only the cards it saw, forgetful about the
-suspects' whereabouts, moves at random half the time, hypotheses at
-random among what can still be in the case, may accuse early: a guess), and "random"
-(the baseline for the bench: the hard mind, but random moves, searches and
-hypotheses; it accuses when certain and it happens to meet the Inspecteur).
+The levels (easy, medium, hard, random) are described in sim/bots/levels.py.
 
-`python -m sim.bots --games N --bots hard,hard,medium` plays bot-only games
-headless and prints who won.
+A bot's phase is what the board waits for from it, named after the board's
+own states (firmware/table.py), as far as the bot heard: MOVE, MOVED,
+CONFIRM, FOUND, VERDICT, or None when it is someone else's turn.
 """
 
 import math
 import random
 
-from firmware.actions import Say
 from firmware.board import GUESTS, INSPECTEUR, PLACES, SUSPECTS, WEAPONS
+from firmware.table import CONFIRM, FOUND, MOVE, MOVED, VERDICT
+from hal.sink import Sink
 
-from .cards.deduction import Deduction
-from .cards.whereabouts import Whereabouts
+from ..cards.deduction import Deduction
+from .levels import LEVELS
+from .whereabouts import Whereabouts
 
-LEVELS = ("easy", "medium", "hard", "random")
 
-
-class Bot:
+class Bot(Sink):
     PLACE_BONUS = 0.1  # a place whose card may be in the case: worth a tenth of a suspect to read
     SEARCH_AT = 0.2  # search when this many unread suspects are expected to hide here (bench-tuned)
 
@@ -46,7 +39,7 @@ class Bot:
         self.guest = guest
         self.level = level
         self.rng = random.Random(seed * 1000003 + GUESTS.index(guest))
-        self.phase = None  # what the board waits for from me: move, moved, confirm, found, verdict
+        self.phase = None  # what the board waits for from me: MOVE, MOVED, CONFIRM, FOUND, VERDICT
         self.turns = 0
         self.mind = None
         self.where = Whereabouts(clues=level == "hard", memory=0.6 if level == "easy" else 1.0)
@@ -94,35 +87,49 @@ class Bot:
     # -- what the board says ----------------------------------------------------------
 
     def hear(self, actions):
-        self.where.hear(actions)
-        for a in actions:
-            if type(a) is not Say:
-                continue
-            key = a.key
-            if key == "turn.call":
-                if a.args["guest"] == self.guest:
-                    self.phase = "move"
-                    self.turns += 1
-                    self._hyp_done = False
-                    self._tried_accuse = False
-                else:
-                    self.phase = None
-            elif self.phase is None:
-                continue
-            elif key == "place.enter":
-                self.phase = "moved"
-            elif key == "move.same_place":
-                self.phase = "move"
-            elif key == "accuse.not_here":
-                self._tried_accuse = True
-            elif key == "accuse.confirm":
-                self.phase = "confirm"
-            elif key == "accuse.found_inspecteur":
-                self.phase = "found"
-            elif key == "accuse.announce":
-                self.phase = "verdict"
-            elif key in ("accuse.right", "accuse.wrong", "game.over"):
+        """One burst of the board's actions, as a guest hears it."""
+        self.present(actions, 0)
+
+    def sfx(self, sfx, now_ms):
+        self.where.sfx(sfx, now_ms)
+
+    def stop_audio(self, now_ms):
+        self.where.stop_audio(now_ms)
+
+    def power_off(self, reason, now_ms):
+        self.where.power_off(reason, now_ms)
+
+    def burst_end(self, now_ms):
+        self.where.burst_end(now_ms)
+
+    def say(self, say, now_ms):
+        """Where everyone is, then what the board waits for from me."""
+        self.where.say(say, now_ms)
+        key = say.key
+        if key == "turn.call":
+            if say.args["guest"] == self.guest:
+                self.phase = MOVE
+                self.turns += 1
+                self._hyp_done = False
+                self._tried_accuse = False
+            else:
                 self.phase = None
+        elif self.phase is None:
+            return
+        elif key == "place.enter":
+            self.phase = MOVED
+        elif key == "move.same_place":
+            self.phase = MOVE
+        elif key == "accuse.not_here":
+            self._tried_accuse = True
+        elif key == "accuse.confirm":
+            self.phase = CONFIRM
+        elif key == "accuse.found_inspecteur":
+            self.phase = FOUND
+        elif key == "accuse.announce":
+            self.phase = VERDICT
+        elif key in ("accuse.right", "accuse.wrong", "game.over"):
+            self.phase = None
 
     # -- deciding -------------------------------------------------------------------
 
@@ -149,13 +156,13 @@ class Bot:
     def next_action(self):
         """What the bot does now, or None when the board waits for someone else."""
         phase = self.phase
-        if phase == "move":
+        if phase == MOVE:
             return self._move()
-        if phase == "moved":
+        if phase == MOVED:
             return self._after_arrival()
-        if phase == "confirm":
+        if phase == CONFIRM:
             return ("press", "YES")
-        if phase == "found":
+        if phase == FOUND:
             return ("press", "YES" if self.ready() else "NO")
         return None
 
@@ -307,8 +314,3 @@ def best_hypothesis(mind, me, place, guests, rng=None):
             if score > best_score:
                 best, best_score = (s, w), score
     return best
-
-
-# -- headless games -------------------------------------------------------------------
-
-

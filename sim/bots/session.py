@@ -1,11 +1,13 @@
 """The card table joined to a board: the session listens to everything the
-board says (as a sink of hal.runner.Board), keeps the CardTable, the guests'
-detective sheets and the bots' minds up to date, and tells the loop what the
-bots press. The loop (the pygame window, or a headless runner) feeds those
-presses to the board like any other input.
+board says (a hal.sink.Sink that the composer attaches to the Board), keeps
+the CardTable, the guests' detective sheets and the bots' minds up to date,
+and tells the loop what the bots press. The loop (the pygame window, or the
+headless runner in sim.bots.games) feeds those presses to the board like any
+other input.
 
     board = Board(seed)
-    session = Session(board, seed, bots={"AZUR": Bot("AZUR", "hard", seed)})
+    session = Session(seed, bots={"AZUR": Bot("AZUR", "hard", seed)})
+    board.attach(session)
     ...
     for event in session.poll(now_ms):   # each frame
         board.feed(event, now_ms)
@@ -16,13 +18,13 @@ weapon)`, `show(guest, card)` when several of their cards are named,
 The table then answers that question by pressing YES or NO itself.
 """
 
-from firmware.actions import Say
-from firmware.board import BUTTONS, GUESTS
-from firmware.events import ButtonDown, ButtonUp, PadDown, PadUp, Switch
+from firmware.board import BUTTONS
+from hal.edges import BTN, PAD, tap
+from hal.sink import Sink
 
-from .deck import deal
-from .sheet import DetectiveSheet
-from .table import CardTable
+from ..cards.deck import deal
+from ..cards.sheet import DetectiveSheet
+from ..cards.table import CardTable
 
 MAX_BOT_TRIES = 12  # presses a bot may make in one phase before it is a bug
 
@@ -33,18 +35,15 @@ class Stuck(RuntimeError):
 
 def press(target):
     """The two events of one press on a pad or a button."""
-    if target in BUTTONS:
-        return [ButtonDown(target), ButtonUp(target)]
-    return [PadDown(target), PadUp(target)]
+    return tap(BTN if target in BUTTONS else PAD, target)
 
 
-class Session:
-    def __init__(self, board, seed, *, bots=None, humans=(), answer_rollcall=False, delay_ms=0):
+class Session(Sink):
+    def __init__(self, seed, *, bots=None, humans=(), answer_rollcall=False, delay_ms=0):
         """`bots`: guest -> Bot. `humans`: guests played by people.
         `answer_rollcall`: the table also answers the roll call for the
         people (YES for `humans`, NO for everyone else), as a headless run
         needs. `delay_ms`: board time between two bot presses."""
-        self.board = board
         self.seed = seed
         self.bots = dict(bots or {})
         self.humans = tuple(humans)
@@ -65,38 +64,53 @@ class Session:
         self.over = False
         self.games = 0  # games before this one (OFF then ON starts another)
         self._last_say = None
+        self._burst, self._says, self._others = [], [], 0  # the burst being heard
 
     # -- listening to the board -----------------------------------------------
 
-    def present(self, actions, now_ms=0):
-        """A Sink (hal.sink): what the board said, as the guests hear it."""
-        self.hear(actions)
+    def say(self, say, now_ms):
+        self._burst.append(say)
+        self._says.append(say)
 
-    def hear(self, actions):
+    def sfx(self, sfx, now_ms):
+        self._burst.append(sfx)
+
+    def stop_audio(self, now_ms):
+        self._others += 1
+
+    def power_off(self, reason, now_ms):
+        self._others += 1
+
+    def burst_end(self, now_ms):
+        actions, says = self._burst, self._says
+        count = len(actions) + self._others
+        self._burst, self._says, self._others = [], [], 0
+        self._hear(actions, says, count)
+
+    def _hear(self, actions, says, count):
+        """A burst as the guests hear it: `actions` its sentences and sounds,
+        `says` the sentences alone, `count` every action of the burst."""
         self._awaiting = False
-        says = [a for a in actions if type(a) is Say]
-        if len(actions) == 1 and says and says[0] == self._last_say:
+        if count == 1 and says and says[0] == self._last_say:
             return  # REPEAT: the same sentence again, nothing new happened
         if says:
             self._last_say = says[-1]
-        for a in actions:
-            if type(a) is Say and a.key == "power.greeting" and (self.table is not None or self.over):
+        for a in says:
+            if a.key == "power.greeting" and (self.table is not None or self.over):
                 self._new_game()
-            if type(a) is Say and a.key == "rollcall.welcome" and self.table is None:
+            if a.key == "rollcall.welcome" and self.table is None:
                 self._deal(a.args["guests"])
         for bot in self.bots.values():
             bot.hear(actions)
         for sheet in self.sheets.values():
-            sheet.hear(actions)
+            sheet.hear(says)
         if self.table is not None:
-            for o in self.table.hear(actions):
+            for o in self.table.hear(says):
                 self.sheets[o.guest].opened(o.suspect, o.card)
                 if o.guest in self.bots:
                     self.bots[o.guest].learn_case(o.suspect, o.card)
                 self.notes.append(("open", o.guest, o.suspect, o.card))
-        for a in actions:
-            if type(a) is not Say:
-                continue
+        for a in says:
             if a.key == "rollcall.ask":
                 self.asked = a.args["guest"]
             elif a.key == "rollcall.welcome":
@@ -216,7 +230,6 @@ class Session:
             h.show(self.bots[r].show(h.asker, options))
         if h.shower in self.bots:
             self.bots[h.shower].showed(h.asker, h.card)
-        self.table.record(h)
         public = h.public()
         for g, bot in self._seated():
             bot.learn_refutation(public, h.card if g == h.asker else None)
@@ -254,63 +267,3 @@ class Session:
             raise ValueError("bots join at the roll call, before the deal")
         self.bots[bot.guest] = bot
         self.humans = tuple(g for g in self.humans if g != bot.guest)
-
-    def hint(self, guest):
-        return self.sheets[guest].hint()
-
-
-class GameResult:
-    def __init__(self, session, levels):
-        t = session.table
-        self.guests = t.guests if t else ()
-        self.levels = dict(zip(self.guests, levels))
-        self.winner = t.winner if t else None
-        self.turns = session.turn_count
-        self.winner_turns = session.turns.get(self.winner, 0) if self.winner else None
-        self.wrong = [g for g, _, right in (t.accusations if t else ()) if not right]
-        right = [g for g, _, r in (t.accusations if t else ()) if r]
-        self.how = "right" if right else ("last guest" if self.winner else "unfinished")
-        self.accusations = list(t.accusations) if t else []
-        self.solution = t.deal.solution if t else None
-
-
-def play_bot_game(seed, levels, max_turns=500, narrator_check=None):
-    """One bot-only game, headless: bot i plays guest i in seat order."""
-    from hal.runner import Board
-
-    from ..bots import Bot
-
-    guests = GUESTS[: len(levels)]
-    board = Board(seed=seed)
-    if narrator_check is not None:
-        narrator_check(board)
-    bots = {g: Bot(g, lv, seed) for g, lv in zip(guests, levels)}
-    session = Session(board, seed, bots=bots, answer_rollcall=True)
-    board.attach(session)
-    run(board, session, max_turns)
-    return GameResult(session, levels)
-
-
-def run(board, session, max_turns=500, step_ms=1500, people=None):
-    """Feed the session's presses until the game is over. `people(now_ms)`
-    stands for the people at the table: it returns the events of their
-    presses, [] when they did something at the card table only, or None
-    when they had nothing to do."""
-    t = 0
-    board.feed(Switch(True), t)
-    idle = 0
-    while not session.over and session.turn_count <= max_turns:
-        t += step_ms
-        evs = session.poll(t)
-        if not evs and people is not None:
-            evs = people(t)
-        if evs is None or (not evs and people is None):
-            idle += 1
-            if idle > 3:
-                raise Stuck("nobody acts: the board waits for a press nobody makes")
-            continue
-        idle = 0
-        for ev in evs:
-            board.feed(ev, t)
-            t += 100
-    return t

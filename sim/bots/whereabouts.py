@@ -2,29 +2,39 @@
 the announcements (place.enter, search.result, move.leaves, move.arrives),
 the sound clues between turns (an unseen arrival at that place) and the
 ring (movers go one arrow per turn). A belief, not the board's state: it is
-built from the spoken sentences only.
+built from the spoken sentences only. It is a Sink (hal.sink): it hears
+what a guest at the table hears.
 
     w = Whereabouts()
-    w.hear(actions)            # every batch of actions the board outputs
+    w.hear(actions)            # every burst of actions the board outputs
     w.chance("ROSE", "ECURIE") # 0..1
     w.likeliest("INSPECTEUR")  # the place most likely to hold him
 """
 
-from firmware.actions import Say, Sfx
+from firmware import chances
 from firmware.board import INSPECTEUR, MOVERS, PLACES, SUSPECTS, neighbours
+from firmware.world import SNEAKERS
+from hal.sink import Sink
 
-# What a guest can know of the board's habits (RULES.md, Chances): a suspect
-# is one of the one or two movers (1.5 of 8), the Inspecteur moves 1 turn in 3.
-MOVE_SUSPECT = 1.5 / len(SUSPECTS)
-MOVE_INSPECTEUR = 1 / 3
-HIDE = 1 / 4
-SNEAK = 1 / 8
-CLUE = 1 / 2
+
+def _odds(chance):
+    num, den = chance
+    return num / den
+
+
+# What a guest can know of the board's habits (RULES.md, Chances), from the
+# firmware's own chances: one suspect moves after a turn, and a second one
+# sometimes (1.5 movers of 8 on average); the Inspecteur moves 1 turn in 3.
+MOVE_SUSPECT = (1 + _odds(chances.SECOND_SUSPECT)) / len(SUSPECTS)
+MOVE_INSPECTEUR = _odds(chances.INSPECTEUR_MOVES)
+HIDE = _odds(chances.HIDE)
+SNEAK = _odds(chances.SNEAK)
+CLUE = _odds(chances.SOUND_CLUE)
 _IDX = {p: i for i, p in enumerate(PLACES)}
 _NB = [tuple(_IDX[q] for q in neighbours(p)) for p in PLACES]
 
 
-class Whereabouts:
+class Whereabouts(Sink):
     def __init__(self, clues=True, memory=1.0):
         """`clues`: listen to the sound clues. `memory`: how much of what was
         heard is kept each turn (1.0: all; less blurs the belief back to
@@ -39,6 +49,7 @@ class Whereabouts:
         self._named = set()  # named or found at the current guest's place this turn
         self._leaves, self._arrives, self._sounds = {}, {}, []
         self._between = False
+        self._sfx = None  # a place's sound just heard: the pawn's own arrival, or a clue
 
     # -- questions --------------------------------------------------------------
 
@@ -58,37 +69,57 @@ class Whereabouts:
     # -- listening ------------------------------------------------------------------
 
     def hear(self, actions):
-        for k, a in enumerate(actions):
-            if type(a) is Sfx:
-                nxt = actions[k + 1] if k + 1 < len(actions) else None
-                pawn = type(nxt) is Say and nxt.key == "place.enter" and nxt.args["place"] == a.place
-                if not pawn:
-                    self._sounds.append(a.place)
-                continue
-            if type(a) is not Say:
-                continue
-            key, args = a.key, a.args
-            if key == "rollcall.welcome":
-                self.guests = {g: None for g in args["guests"]}
-            elif key == "turn.call":
-                if self._between:
-                    self._after_moves()
-                self.current = args["guest"]
-                self._named = set()
-                self._between = True
-            elif key == "place.enter":
-                self._enter(args["place"], args["suspects"], args["inspecteur"])
-            elif key == "search.result":
-                self._search(args["place"], args["suspects"], args["inspecteur"])
-            elif key == "move.leaves":
-                self._leaves[args["who"]] = args["place"]
-            elif key == "move.arrives":
-                self._arrives[args["who"]] = args["place"]
-            elif key == "accuse.wrong":
-                self.guests.pop(args["guest"], None)
-                self._unwatched()
-            elif key in ("game.last_guest", "game.over"):
-                self._between = False
+        """One burst of the board's actions, as a guest hears it."""
+        self.present(actions, 0)
+
+    def sfx(self, sfx, now_ms):
+        self._sound_was_a_clue()
+        self._sfx = sfx.place
+
+    def stop_audio(self, now_ms):
+        self._sound_was_a_clue()
+
+    def power_off(self, reason, now_ms):
+        self._sound_was_a_clue()
+
+    def burst_end(self, now_ms):
+        self._sound_was_a_clue()
+
+    def _sound_was_a_clue(self):
+        """The sound before was not followed by a pawn entering that place:
+        something nobody saw arrived there."""
+        if self._sfx is not None:
+            self._sounds.append(self._sfx)
+            self._sfx = None
+
+    def say(self, say, now_ms):
+        key, args = say.key, say.args
+        if self._sfx is not None:
+            if key == "place.enter" and args["place"] == self._sfx:
+                self._sfx = None  # the pawn's own arrival
+            else:
+                self._sound_was_a_clue()
+        if key == "rollcall.welcome":
+            self.guests = {g: None for g in args["guests"]}
+        elif key == "turn.call":
+            if self._between:
+                self._after_moves()
+            self.current = args["guest"]
+            self._named = set()
+            self._between = True
+        elif key == "place.enter":
+            self._enter(args["place"], args["suspects"], args["inspecteur"])
+        elif key == "search.result":
+            self._search(args["place"], args["suspects"], args["inspecteur"])
+        elif key == "move.leaves":
+            self._leaves[args["who"]] = args["place"]
+        elif key == "move.arrives":
+            self._arrives[args["who"]] = args["place"]
+        elif key == "accuse.wrong":
+            self.guests.pop(args["guest"], None)
+            self._unwatched()
+        elif key in ("game.last_guest", "game.over"):
+            self._between = False
 
     def _unwatched(self):
         """Movers in sight where no guest stands any more may now slip away unseen."""
@@ -146,7 +177,7 @@ class Whereabouts:
                 vec = [0.0] * len(PLACES)
                 for j in _NB[_IDX[src]]:
                     if PLACES[j] in watched:  # it would have been seen arriving, unless it sneaked in
-                        vec[j] = 0.0 if who == INSPECTEUR else SNEAK
+                        vec[j] = SNEAK if who in SNEAKERS else 0.0
                     else:
                         vec[j] = 1.0
                 total = sum(vec)
@@ -175,7 +206,7 @@ class Whereabouts:
                 continue  # leaving a watched place is always announced
             for j in _NB[i]:
                 if PLACES[j] in watched:
-                    w = 0.0 if who == INSPECTEUR else SNEAK
+                    w = SNEAK if who in SNEAKERS else 0.0
                 else:
                     w = 1.0 - CLUE if self.clues else 1.0
                 new[j] += x * move * 0.5 * w

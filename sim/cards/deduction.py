@@ -231,9 +231,6 @@ class Deduction:
         bit = 1 << self._loc(where)
         return tuple(c for c in CARDS if self.poss[c] == bit)
 
-    def may_be_in_case(self, card):
-        return bool(self.poss[card] & 1)
-
     def candidates(self):
         """(suspects, places, weapons) that can still be in the confidential case."""
         return tuple(tuple(c for c in OF_KIND[kind] if self.poss[c] & 1) for kind in ("suspect", "place", "weapon"))

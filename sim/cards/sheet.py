@@ -4,7 +4,6 @@ who showed them, the cases opened (the "seen" circles, VU), where the
 Inspecteur was heard, and the hint: what can still be in the case.
 """
 
-from firmware.actions import Say
 from firmware.board import INSPECTEUR
 
 from .deduction import Deduction
@@ -47,10 +46,9 @@ class DetectiveSheet:
         if not right:
             self.mind.wrong_accusation(triple)
 
-    def hear(self, actions):
-        for a in actions:
-            if type(a) is not Say:
-                continue
+    def hear(self, sentences):
+        """What the board said (its Say sentences): where the Inspecteur was heard."""
+        for a in sentences:
             k, args = a.key, a.args
             if k in ("place.enter", "search.result") and args["inspecteur"]:
                 self._heard(args["place"])

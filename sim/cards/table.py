@@ -9,8 +9,7 @@ the guests to the asker's left in order (True or False?), eliminated guests
 included; an accusation is checked against the confidential case.
 """
 
-from firmware.actions import Say
-from firmware.board import SUSPECTS, WEAPONS
+from firmware.board import SUSPECTS
 
 from .deck import check_card, seating
 
@@ -99,16 +98,14 @@ class CardTable:
         self.winner = None
         self.over = False
         self.accusations = []  # (guest, triple, right)
-        self.log = []  # public record, dicts
 
     # -- following the board ------------------------------------------------
 
-    def hear(self, actions):
-        """Follow what the board said; returns the Openings it allows."""
+    def hear(self, sentences):
+        """Follow what the board said (its Say sentences, in order); returns
+        the Openings it allows."""
         out = []
-        for a in actions:
-            if type(a) is not Say:
-                continue
+        for a in sentences:
             key, args = a.key, a.args
             if key == "turn.call":
                 self.current = args["guest"]
@@ -142,7 +139,6 @@ class CardTable:
     def _open(self, guest, suspect):
         card = self.deal.cases[suspect]
         self.opened[guest][suspect] = card
-        self.log.append({"opened": suspect, "by": guest})
         return Opening(guest, suspect, card)
 
     # -- hypotheses and accusations -------------------------------------------
@@ -170,9 +166,6 @@ class CardTable:
         h = Hypothesis(self, asker, suspect, place, weapon)
         return h
 
-    def record(self, h):
-        self.log.append({"hypothesis": h.public()})
-
     def accuse(self, guest, suspect, place, weapon):
         """`guest` names three; the table looks in the confidential case."""
         check_card(suspect, "suspect")
@@ -180,8 +173,5 @@ class CardTable:
         check_card(weapon, "weapon")
         right = (suspect, place, weapon) == self.deal.solution
         self.accusations.append((guest, (suspect, place, weapon), right))
-        self.log.append({"accusation": (suspect, place, weapon), "by": guest, "right": right})
         return right
 
-
-__all__ = ["CardTable", "Hypothesis", "Opening", "SUSPECTS", "WEAPONS"]

@@ -1,6 +1,6 @@
 """Drawing the board: the lawn, the ring of places with its arrows, the START
 squares, the Manor with its buttons and switch, the guests' pawns, and the
-dark board when it is off. The side panel is in sim/panel.py.
+dark board when it is off. The side panel is in sim/paint/panel.py.
 
 The painter draws a `Scene` (what there is to show) onto a surface through a
 `Layout` (where); it decides nothing.
@@ -10,10 +10,11 @@ import math
 
 import pygame
 
-from firmware.board import BUTTONS, GUESTS, INSPECTEUR, PLACES, START_PADS, SUSPECTS
+from firmware.board import BUTTONS, GUESTS, INSPECTEUR, PLACES, START_PADS, SUSPECTS, guest_of_start
+from firmware.table import ASLEEP, OFF
 
-from . import layout as L
-from .keys import key_of
+from .. import layout as L
+from ..keys import key_of
 from .symbols import INK, Pen, draw_place, manoir
 
 BACKGROUND = (46, 36, 30)
@@ -29,6 +30,7 @@ TEXT_ON_LAWN = (250, 246, 232)
 SIGN = (58, 44, 32)  # the plate under a place's name
 START_PAWN_W = 34  # the left end of a START square, where its pawn waits
 DARK = (0, 0, 0, 200)
+START_OF = {guest_of_start(pad): pad for pad in START_PADS}  # a guest's START square
 
 GUEST_COLOUR = {
     "COMTE": (178, 34, 52),  # the Comte du Puy
@@ -65,7 +67,7 @@ class Scene:
         self.lit = set()  # targets held down
         self.switch_on = False
         self.dark = False
-        self.state = "off"
+        self.state = OFF
         self.guests = {}  # enrolled guest -> place, None on START
         self.active = []
         self.current = None
@@ -175,7 +177,7 @@ class BoardPainter:
         _text(surface, self.fonts.get(13, "bold"), key_of(target).upper(), (255, 255, 255), center=lay.p(at))
 
     def _start(self, surface, lay, pad, lit):
-        guest = L.guest_of_start_pad(pad)
+        guest = guest_of_start(pad)
         rect = L.start_rect(pad)
         colour = GUEST_COLOUR[guest]
         pygame.draw.rect(surface, LIT if lit else PAD_FILL, lay.r(rect), border_radius=lay.n(8))
@@ -298,7 +300,7 @@ class BoardPainter:
         at = {}
         for guest in GUESTS:
             if guest in scene.guests:
-                at.setdefault(scene.guests[guest] or "START_" + guest, []).append(guest)
+                at.setdefault(scene.guests[guest] or START_OF[guest], []).append(guest)
         for spot, guests in at.items():
             if spot in PLACES:
                 cx, cy = L.place_center(spot)
@@ -358,7 +360,7 @@ class BoardPainter:
         veil = pygame.Surface(box[2:], pygame.SRCALPHA)
         veil.fill(DARK)
         surface.blit(veil, box[:2])
-        title = self.labels.ui["asleep" if scene.state == "asleep" else "off"]
+        title = self.labels.ui["asleep" if scene.state == ASLEEP else "off"]
         cx = L.BOARD[0] + L.BOARD[2] / 2
         _text(surface, self.fonts.get(30, "serif"), title, (200, 190, 170), center=lay.p((cx, 600)))
         _text(surface, self.fonts.get(18), self.labels.ui["wake"], (170, 160, 140), center=lay.p((cx, 640)))

@@ -3,12 +3,13 @@ overlay. Like the board painter it draws a Scene and decides nothing."""
 
 import pygame
 
-from firmware.board import BUTTONS, INSPECTEUR, PLACES, START_PADS, SUSPECTS
+from firmware.board import BUTTONS, INSPECTEUR, PLACES, START_PADS, SUSPECTS, guest_of_start
+from firmware.power import EMPTY_MV, LOW_MV
 
-from . import layout as L
+from .. import layout as L
+from ..keys import WINDOW_KEYS, key_of
 from .draw import LIT, _fit, _text
 from .fonts import wrap
-from .keys import WINDOW_KEYS, key_of
 
 PANEL_BG = (32, 26, 22)
 BOX_BG = (22, 18, 16)
@@ -20,9 +21,10 @@ LOG_COLOUR = {"say": TEXT, "sfx": (150, 190, 230), "board": GOLD, "notice": (240
 
 
 def gauge_colour(mv):
-    if mv < 3300:
+    """Red when the board would say the batteries are empty, amber when low."""
+    if mv < EMPTY_MV:
         return (210, 60, 50)
-    if mv < 3600:
+    if mv < LOW_MV:
         return (235, 160, 40)
     return (90, 190, 90)
 
@@ -59,7 +61,7 @@ class PanelPainter:
                 lay.r((x + 3, y + 3, (w - 6) * frac, h - 6)),
                 border_radius=lay.n(4),
             )
-        for mark in (3300, 3600):
+        for mark in (EMPTY_MV, LOW_MV):  # the board's own thresholds
             mx = x + w * (mark - L.GAUGE_MIN_MV) / (L.GAUGE_MAX_MV - L.GAUGE_MIN_MV)
             pygame.draw.line(surface, (250, 250, 250), lay.p((mx, y + 2)), lay.p((mx, y + h - 2)), lay.n(1))
         pygame.draw.rect(surface, BOX_EDGE, lay.r(L.GAUGE), lay.n(2), border_radius=lay.n(6))
@@ -154,7 +156,7 @@ def draw_help(surface, lay, fonts, labels):
     _text(surface, fonts.get(24, "serif"), labels.ui["help"], GOLD, topleft=lay.p((x + 24, y + 16)))
     rows = [(key_of(("pad", p)), labels.places[p]) for p in PLACES]
     rows += [
-        (key_of(("pad", p)), "%s — %s" % (labels.ui["start"], labels.guests[L.guest_of_start_pad(p)]))
+        (key_of(("pad", p)), "%s — %s" % (labels.ui["start"], labels.guests[guest_of_start(p)]))
         for p in START_PADS
     ]
     right = [(key_of(("button", b)), labels.buttons[b]) for b in BUTTONS]

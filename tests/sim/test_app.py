@@ -15,10 +15,12 @@ import pytest
 pygame = pytest.importorskip("pygame")
 
 from firmware.board import BUTTONS, PLACES, START_PADS  # noqa: E402
-from hal.captions import Captions  # noqa: E402
+from hal import captions  # noqa: E402
 from sim import app as sim_app  # noqa: E402
 from sim import layout as L  # noqa: E402
-from sim.draw import LIT, PAD_FILL  # noqa: E402
+from sim import window  # noqa: E402
+from sim.paint.draw import LIT, PAD_FILL  # noqa: E402
+from sim.transcript import Transcript  # noqa: E402
 
 FRAME = 33  # ms of board time per step
 
@@ -36,9 +38,9 @@ def speaker(monkeypatch, tmp_path):
 
 
 def make_app(seed=11, lang="fr", backend="pygame", trace=None, **kw):
-    screen = sim_app.open_window()
+    screen = window.open_window()
     notices = []
-    audio = sim_app.make_audio(lang, backend, 0.8, notices.append)
+    audio = window.make_audio(lang, backend, 0.8, notices.append)
     app = sim_app.App(screen, seed=seed, lang=lang, audio=audio, trace=trace, **kw)
     app.notices = notices
     app.step(0)
@@ -92,7 +94,7 @@ def test_a_whole_game_to_a_verdict_with_the_mouse_and_the_keys(speaker, seed, la
     assert ("INSPECTEUR" in n.hidden) == hidden  # seed 13: he must be searched for
     assert app.audio.backend == "pygame"
     assert n.state == "rollcall" and app.switch_on
-    assert said(app, "phrase.greeting") in app.log[-2][0]
+    assert said(app, "phrase.greeting") in app.transcript.log[-2][0]
 
     # Roll call: the Comte and Lady Lavande play, Melle Pêche and the Prince do not.
     for ch in "yynn":
@@ -109,7 +111,7 @@ def test_a_whole_game_to_a_verdict_with_the_mouse_and_the_keys(speaker, seed, la
     app.step(FRAME)
     assert pixel(app, target) == LIT  # the pad lights while held
     assert n.guests[n.current] == where
-    enter = app.caption[-1]
+    enter = app.transcript.caption[-1]
     assert app.captions.clip_by_name("at." + where).lower() in enter[0].lower()
     assert enter[0] in caption_text(app)
     post(pygame.MOUSEBUTTONUP, pos=app.layout.pad_center(where), button=1)
@@ -151,15 +153,15 @@ def test_a_whole_game_to_a_verdict_with_the_mouse_and_the_keys(speaker, seed, la
 
 def _says(app):
     """The clip lists of every Say and Sfx the board gave (recorded below)."""
-    return app.spoken
+    return app.transcript.spoken
 
 
 @pytest.fixture(autouse=True)
 def _record_spoken(monkeypatch):
-    """Keep the clips of every Say/Sfx the App shows (its sink sees them all)."""
-    original = sim_app.App._show
+    """Keep the clips of every Say/Sfx the window shows (its transcript, a sink, sees them all)."""
+    original = Transcript.present
 
-    def show(self, actions, now_ms):
+    def present(self, actions, now_ms):
         spoken = self.__dict__.setdefault("spoken", [])
         for a in actions:
             clips = getattr(a, "clips", None) or ((a.clip,) if hasattr(a, "clip") else None)
@@ -167,7 +169,7 @@ def _record_spoken(monkeypatch):
                 spoken.append(tuple(clips))
         return original(self, actions, now_ms)
 
-    monkeypatch.setattr(sim_app.App, "_show", show)
+    monkeypatch.setattr(Transcript, "present", present)
 
 
 def test_batteries_drained_below_3300_mV_switch_the_board_off(speaker):
@@ -300,12 +302,13 @@ def test_a_trace_of_the_window_replays_identically(speaker):
 
 
 def test_selftest_plays_every_clip_and_lights_every_pad_and_button(speaker):
-    from sim.selftest import TARGETS, SelfTest
+    from sim.selftest import TARGETS, SelfTest, every_clip
 
     lines = []
-    screen = sim_app.open_window()
-    audio = sim_app.make_audio("en", "pygame", 0.8, lines.append)
-    test = SelfTest(audio, Captions("en"), out=lines.append)
+    screen = window.open_window()
+    audio = window.make_audio("en", "pygame", 0.8, lines.append)
+    manifest = captions.load_manifest()
+    test = SelfTest(audio, captions.Captions("en", manifest), every_clip(manifest), out=lines.append)
     app = sim_app.App(screen, lang="en", audio=audio, switch_on=False, selftest=test)
     seen = set()
     deadline = time.monotonic() + 60
@@ -373,16 +376,16 @@ def test_a_missing_wav_is_named_in_the_log_and_the_caption_still_shows(speaker, 
     folder = tmp_path / "sounds"
     shutil.copytree(SOUNDS / "fr", folder / "fr")
     (folder / "fr" / "0044.wav").unlink()  # phrase.greeting
-    notices = sim_app.Notices()
-    screen = sim_app.open_window()
-    sim_app.init_mixer("pygame")
+    notices = window.Notices()
+    screen = window.open_window()
+    window.init_mixer("pygame")
     audio = AudioOut(lang="fr", backend="pygame", notice=notices, sounds=folder)
     app = sim_app.App(screen, seed=1, lang="fr", audio=audio)
     notices.forward_to(app.notice)
     app.step(0)
     wait_until(app, lambda: not audio.busy(), "the greeting")
     assert said(app, "phrase.greeting") in caption_text(app)
-    missing = [text for text, kind in app.log if kind == "notice"]
+    missing = [text for text, kind in app.transcript.log if kind == "notice"]
     assert len(missing) == 1 and "0044.wav" in missing[0] and "phrase.greeting" in missing[0]
     assert "0044.wav" in capsys.readouterr().err
     assert 44 not in audio.played and audio.played[0] == 1
@@ -392,13 +395,13 @@ def test_the_log_scrolls_back_with_the_wheel_and_page_keys(speaker):
     app = make_app(backend="silent")
     for _ in range(12):
         tap(app, "r")  # REPEAT: the question again, a line in the log each time
-    assert len(app.log) > 14
+    assert len(app.transcript.log) > 14
     bottom = pygame.image.tobytes(app.screen, "RGB")
     post(pygame.MOUSEWHEEL, x=0, y=2, flipped=False, precise_x=0.0, precise_y=2.0, touch=False)
     app.step(FRAME)
-    assert app.log_scroll == 6
+    assert app.transcript.log_scroll == 6
     assert pygame.image.tobytes(app.screen, "RGB") != bottom
     post(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, unicode="", mod=0, scancode=78)
     app.step(FRAME)
-    assert app.log_scroll == 0
+    assert app.transcript.log_scroll == 0
     assert pygame.image.tobytes(app.screen, "RGB") == bottom

@@ -7,8 +7,9 @@ pygame = pytest.importorskip("pygame")
 
 from sim import app as sim_app  # noqa: E402
 from sim import layout as L  # noqa: E402
+from sim import window as sim_window  # noqa: E402
 
-from .test_sim import FRAME, post, tap  # noqa: E402
+from .test_app import FRAME, post, tap  # noqa: E402
 
 
 @pytest.fixture
@@ -20,8 +21,8 @@ def window(monkeypatch):
 
 
 def make_app(seed, table, **kw):
-    screen = sim_app.open_window()
-    audio = sim_app.make_audio("en", "silent", 0.8, lambda text: None)
+    screen = sim_window.open_window()
+    audio = sim_window.make_audio("en", "silent", 0.8, lambda text: None)
     app = sim_app.App(screen, seed=seed, lang="en", audio=audio, table=table, **kw)
     app.step(0)
     return app
@@ -40,7 +41,7 @@ def test_two_bots_play_a_whole_game_in_the_window(window):
             tap(app, "n")  # the people at the table do not play: NO for them
         app.step(FRAME)
     assert app.board.narrator.state == "over", app.board.narrator.state
-    said = " ".join(text for text, kind in app.log)
+    said = " ".join(text for text, kind in app.transcript.log)
     assert "Welcome to Tudor Manor, the Count du Puy and Lady Lavande." in said
     assert "well done! You have solved the mystery." in said  # hard bots accuse only when certain
     assert app.table.problem is None
@@ -54,8 +55,8 @@ def test_a_person_at_the_table_gets_the_pass_to_screen_over_the_board(window):
         app.step(FRAME)
     for _ in range(10):
         app.step(FRAME)
-    view = app.table.view
-    assert view.visible and view.showing()[0] == "pass"
+    view, screens = app.table.view, app.table.screens
+    assert screens.visible and screens.showing()[0] == "pass"
     before = app.screen.copy()
     # a click on the screen's button goes to the table, not to the pad beneath
     rect, _ = view.buttons[0]
@@ -63,14 +64,14 @@ def test_a_person_at_the_table_gets_the_pass_to_screen_over_the_board(window):
     post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
     post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
     app.step(FRAME)
-    assert view.showing()[0] != "pass"
+    assert screens.showing()[0] != "pass"
     assert app.board.narrator.pads_down == set()
     assert pygame.image.tostring(before, "RGB") != pygame.image.tostring(app.screen, "RGB")
 
 
 def test_table_keys_do_not_press_the_board(window):
     app = make_app(3, {})
-    app.table.view.open_sheet("COMTE")
+    app.table.screens.open_sheet("COMTE")
     tap(app, "d")
     assert app.board.narrator.pads_down == set()
 
@@ -78,12 +79,12 @@ def test_table_keys_do_not_press_the_board(window):
 def test_options_give_the_table_and_the_bots():
     import argparse
 
-    from sim import options
+    from hal.cli import play
 
     p = argparse.ArgumentParser()
-    options.add_arguments(p)
-    assert sim_app._table_of(p.parse_args([])) is None
-    assert sim_app._table_of(p.parse_args(["--table"])) == {}
-    assert sim_app._table_of(p.parse_args(["--bots", "LAVANDE,AZUR:easy"])) == {"LAVANDE": "hard", "AZUR": "easy"}
+    play.add_arguments(p)
+    assert play.table_of(p.parse_args([])) is None
+    assert play.table_of(p.parse_args(["--table"])) == {}
+    assert play.table_of(p.parse_args(["--bots", "LAVANDE,AZUR:easy"])) == {"LAVANDE": "hard", "AZUR": "easy"}
     with pytest.raises(SystemExit):
         p.parse_args(["--bots", "NOBODY"])

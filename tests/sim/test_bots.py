@@ -8,12 +8,14 @@ from firmware import Narrator
 from firmware.actions import Sfx
 from firmware.board import GUESTS, INSPECTEUR, PLACES
 from firmware.phrases import say
+from hal.cli import bots as bots_cmd
 from hal.runner import Board
-from sim import bots as bots_mod
-from sim.bots import Bot, best_hypothesis
+from hal.sink import Sink
+from sim.bots.games import play_bot_game, run
+from sim.bots.mind import Bot, best_hypothesis
+from sim.bots.session import Session, press
+from sim.bots.whereabouts import Whereabouts
 from sim.cards.deduction import Deduction
-from sim.cards.session import Session, play_bot_game, press, run
-from sim.cards.whereabouts import Whereabouts
 
 
 class SealedNarrator:
@@ -96,7 +98,7 @@ class Person:
         self.session = session
         self.brain = Bot(guest, "medium", seed)  # their own reasoning, not registered as a bot
         self.read = 0
-        board.sinks.append(lambda actions, now: self.brain.hear(actions))
+        board.attach(self.brain)  # they hear the board like anyone at the table
         self.presses = 0
         self.hypotheses = 0
         self.refuted = 0
@@ -154,7 +156,8 @@ class Person:
 def test_people_and_bots_play_together(seed, people, bots):
     board = Board(seed=seed)
     seal(board)
-    session = Session(board, seed, bots={g: Bot(g, lv, seed) for g, lv in bots.items()}, humans=people)
+    session = Session(seed, bots={g: Bot(g, lv, seed) for g, lv in bots.items()}, humans=people)
+    board.attach(session)
     persons = [Person(g, board, session, seed) for g in people]
 
     def room(now_ms):
@@ -266,13 +269,22 @@ def test_bad_levels_and_guests_are_refused():
         Bot("ROSE")
 
 
+def _bots_command(argv):
+    """`clue-fx bots ARGV`, in this process."""
+    import argparse
+
+    p = argparse.ArgumentParser(prog="clue-fx bots")
+    bots_cmd.add_arguments(p)
+    return bots_cmd.run(p.parse_args(argv))
+
+
 def test_headless_runner(capsys):
-    assert bots_mod.main(["--games", "2", "--bots", "hard,easy,medium", "--seed", "3"]) == 0
+    assert _bots_command(["--games", "2", "--bots", "hard,easy,medium", "--seed", "3"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert len(out) == 3 and all("winner" in line for line in out[:2])
     assert out[2].startswith("won: hard ")
     with pytest.raises(SystemExit):
-        bots_mod.main(["--bots", "hard"])
+        _bots_command(["--bots", "hard"])
     assert "2 to 4 levels" in capsys.readouterr().err
 
 
@@ -292,20 +304,28 @@ def test_whereabouts_never_rule_out_where_they_really_are(seed):
     listener = Whereabouts()
     checked = []
 
-    def check(actions, now_ms):
-        listener.hear(actions)
-        if listener.current is None or listener._between is False:
-            return
-        if any(getattr(a, "key", "") == "turn.call" for a in actions) or any(
-            getattr(a, "key", "") in ("place.enter", "search.result") for a in actions
-        ):
+    class Check(Sink):
+        """After the listener heard a burst with news of a place: never wrong."""
+
+        news = False
+
+        def say(self, say, now_ms):
+            self.news = self.news or say.key in ("turn.call", "place.enter", "search.result")
+
+        def burst_end(self, now_ms):
+            news, self.news = self.news, False
+            if listener.current is None or listener._between is False or not news:
+                return
             for who, place in board.narrator.positions.items():
-                assert listener.chance(who, place) > 0, (who, place, actions)
+                assert listener.chance(who, place) > 0, (who, place, now_ms)
             checked.append(now_ms)
 
-    board.sinks.append(check)
+    board.attach(listener)
+    board.attach(Check())
     bots = {g: Bot(g, "hard", seed) for g in ("COMTE", "LAVANDE", "PECHE")}
-    run(board, Session(board, seed, bots=bots, answer_rollcall=True))
+    session = Session(seed, bots=bots, answer_rollcall=True)
+    board.attach(session)
+    run(board, session)
     assert len(checked) > 20
 
 
@@ -313,7 +333,8 @@ def test_repeat_is_not_news():
     """REPEAT says the last sentence again: nobody takes it for a new turn."""
     board = Board(seed=51)
     bots = {"LAVANDE": Bot("LAVANDE", "hard", 51)}
-    session = Session(board, 51, bots=bots, humans=("COMTE",), answer_rollcall=True)
+    session = Session(51, bots=bots, humans=("COMTE",), answer_rollcall=True)
+    board.attach(session)
     from firmware.events import ButtonDown, Switch
 
     board.feed(Switch(True), 0)
@@ -339,7 +360,8 @@ def test_a_bot_game_is_an_ordinary_trace():
     stream.close = lambda: None  # keep it readable after Board.close
     board = Board(seed=61, trace=stream)
     bots = {g: Bot(g, lv, 61) for g, lv in (("COMTE", "hard"), ("LAVANDE", "easy"), ("PECHE", "medium"))}
-    session = Session(board, 61, bots=bots, answer_rollcall=True)
+    session = Session(61, bots=bots, answer_rollcall=True)
+    board.attach(session)
     run(board, session)
     board.close()
     stream.seek(0)
@@ -366,7 +388,8 @@ def test_a_bot_declined_at_the_roll_call_sits_out():
     """Someone answers NO for a bot before it answers YES: it does not play."""
     board = Board(seed=71)
     bots = {"PECHE": Bot("PECHE", "hard", 71), "AZUR": Bot("AZUR", "hard", 71)}
-    session = Session(board, 71, bots=bots, humans=("COMTE", "LAVANDE"), answer_rollcall=True)
+    session = Session(71, bots=bots, humans=("COMTE", "LAVANDE"), answer_rollcall=True)
+    board.attach(session)
     from firmware.events import Switch
 
     board.feed(Switch(True), 0)
@@ -398,7 +421,7 @@ def test_a_bot_declined_at_the_roll_call_sits_out():
 def test_the_bots_option():
     import argparse
 
-    from sim.options import bots_arg
+    from hal.cli.play import bots_arg
 
     assert bots_arg("lavande,AZUR:easy") == {"LAVANDE": "hard", "AZUR": "easy"}
     for bad, why in (("ROSE", "unknown guest 'ROSE'"), ("AZUR:genius", "unknown bot level"), ("AZUR,azur", "twice")):

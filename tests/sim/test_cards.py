@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from firmware.actions import Say, Sfx
+from firmware.actions import Say
 from firmware.board import GUESTS, PLACES, SUSPECTS, WEAPONS
 from firmware.phrases import say
 from sim.cards.deck import CARDS, KIND, Deal, deal, hand_size, seating
@@ -77,7 +77,7 @@ def fixed_deal():
 def started_table(current="LAVANDE", place="ECURIE", suspects=()):
     t = CardTable(fixed_deal(), ("COMTE", "LAVANDE", "PECHE"))
     t.hear([say("rollcall.welcome", {"guests": ["COMTE", "LAVANDE", "PECHE"]}), say("turn.call", {"guest": current})])
-    opened = t.hear([Sfx(place), say("place.enter", {"place": place, "suspects": list(suspects), "inspecteur": False})])
+    opened = t.hear([say("place.enter", {"place": place, "suspects": list(suspects), "inspecteur": False})])
     return t, opened
 
 

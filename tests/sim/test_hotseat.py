@@ -1,5 +1,6 @@
-"""The card table's screens, headless (SDL dummy driver): a pass-to screen
-before anything private, the pickers, the detective sheet that fills itself."""
+"""The card table's hot-seat screens, headless (SDL dummy driver): a pass-to
+screen before anything private, the pickers, the detective sheet that fills
+itself; the hook the window holds."""
 
 import os
 
@@ -9,13 +10,17 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from firmware.actions import Say  # noqa: E402
 from firmware.board import PLACES, SUSPECTS, WEAPONS  # noqa: E402
 from hal.runner import Board  # noqa: E402
-from sim.bots import Bot  # noqa: E402
-from sim.cards.session import Session, press, run  # noqa: E402
+from hal.sink import Sink  # noqa: E402
+from sim.bots.games import run  # noqa: E402
+from sim.bots.mind import Bot  # noqa: E402
+from sim.bots.session import Session, press  # noqa: E402
 from sim.cards.sheet import INITIALS  # noqa: E402
-from sim.table_view import PAPER, TableView  # noqa: E402
+from sim.hotseat.hook import CardTableHook  # noqa: E402
+from sim.hotseat.screens import Screens  # noqa: E402
+from sim.hotseat.view import PAPER, HotSeatView  # noqa: E402
+from sim.hotseat.words import Words  # noqa: E402
 
 from .test_bots import seal  # noqa: E402
 
@@ -38,6 +43,34 @@ def privacy_kept(log):
     return True
 
 
+class HotSeat:
+    """The screens and their view, as the hook holds them."""
+
+    def __init__(self, session, people, lang="fr"):
+        self.screens = Screens(session, people)
+        self.view = HotSeatView(self.screens, Words(lang))
+
+
+class Follow(Sink):
+    """The screens follow each burst the board says (what the hook does)."""
+
+    def __init__(self, screens):
+        self.screens = screens
+
+    def burst_end(self, now_ms):
+        self.screens.update()
+
+
+class Said(Sink):
+    """The keys of every sentence the board says, in order."""
+
+    def __init__(self):
+        self.keys = []
+
+    def say(self, say, now_ms):
+        self.keys.append(say.key)
+
+
 def drawn(view, surface):
     surface.fill((0, 0, 0))
     view.draw(surface)
@@ -45,46 +78,46 @@ def drawn(view, surface):
     return view.buttons
 
 
-class People:
+class People(Sink):
     """People sitting at the view: they click what the screen offers and
-    press the board's pads themselves."""
+    press the board's pads themselves. They hear the board (a Sink)."""
 
-    def __init__(self, board, session, view, surface, people):
-        self.session, self.view, self.surface = session, view, surface
+    def __init__(self, session, seat, surface, people):
+        self.session, self.screens, self.view, self.surface = session, seat.screens, seat.view, surface
         self.people = people
         self.turn = None
         self.arrived = False
         self.pressed_stop = False
         self.clicks = 0
-        board.sinks.append(self.hear)
 
-    def hear(self, actions, now):
-        for a in actions:
-            if type(a) is Say and a.key == "turn.call":
-                self.turn, self.arrived = a.args["guest"], False
-            elif type(a) is Say and a.key == "place.enter":
-                self.arrived = True
-        self.view.update()
+    def say(self, say, now_ms):
+        if say.key == "turn.call":
+            self.turn, self.arrived = say.args["guest"], False
+        elif say.key == "place.enter":
+            self.arrived = True
+
+    def burst_end(self, now_ms):
+        self.screens.update()
 
     def __call__(self, now):
-        v, s = self.view, self.session
-        v.update()
-        if v.visible:
+        v, sc, s = self.view, self.screens, self.session
+        sc.update()
+        if sc.visible:
             buttons = drawn(v, self.surface)
-            kind, guest = v.showing()
+            kind, guest = sc.showing()
             values = [value for _, value in buttons]
             if kind == "hypothesis":
                 hand = s.table.deal.hands[guest]
                 suspect = next((c for c in SUSPECTS if c not in hand), SUSPECTS[0])
-                v.choose(suspect)
-                v.choose(WEAPONS[(self.clicks) % len(WEAPONS)])
+                sc.choose(suspect)
+                sc.choose(WEAPONS[(self.clicks) % len(WEAPONS)])
                 value = "ask"
             elif kind == "refute":
                 value = values[-1]
             elif kind == "accuse":
                 sol = s.sheets[guest].mind.solution() or (SUSPECTS[0], PLACES[0], WEAPONS[0])
                 for c in sol:
-                    v.choose(c)
+                    sc.choose(c)
                 value = "accuse"
             else:
                 value = values[0]
@@ -108,12 +141,14 @@ def test_a_hot_seat_game_with_two_people_and_a_bot():
     seed = 5
     board = Board(seed=seed)
     seal(board)
-    session = Session(board, seed, bots={"LAVANDE": Bot("LAVANDE", "hard", seed)}, humans=("COMTE", "PECHE"))
-    view = TableView(session, people=("COMTE", "PECHE"), lang="fr")
+    session = Session(seed, bots={"LAVANDE": Bot("LAVANDE", "hard", seed)}, humans=("COMTE", "PECHE"))
+    seat = HotSeat(session, people=("COMTE", "PECHE"), lang="fr")
     surface = pygame.Surface((900, 640))
-    people = People(board, session, view, surface, ("COMTE", "PECHE"))
+    people = People(session, seat, surface, ("COMTE", "PECHE"))
+    board.attach(session)
+    board.attach(people)
     run(board, session, people=people, max_turns=120)
-    log = view.shown_log
+    log = seat.screens.shown_log
     kinds = {k for k, _ in log}
     assert {"pass", "hand", "hypothesis", "shown"} <= kinds
     assert privacy_kept(log)
@@ -131,34 +166,35 @@ def test_a_hot_seat_game_with_two_people_and_a_bot():
 
 
 def test_pass_to_screen_comes_before_each_private_screen():
-    board, session, view, t = start_two_people(9, dismiss=False)
+    board, session, seat, t = start_two_people(9, dismiss=False)
+    screens, view = seat.screens, seat.view
     surface = pygame.Surface((800, 600))
     assert session.table is not None
-    assert view.showing() == ("pass", "COMTE")  # nothing private before the pass
+    assert screens.showing() == ("pass", "COMTE")  # nothing private before the pass
     drawn(view, surface)
     assert [v for _, v in view.buttons] == ["ready"]
     with pytest.raises(ValueError, match="only takes 'ready'"):
-        view.choose("ok")
-    view.choose("ready")
-    assert view.showing() == ("hand", "COMTE")
+        screens.choose("ok")
+    screens.choose("ready")
+    assert screens.showing() == ("hand", "COMTE")
     drawn(view, surface)
-    view.choose("ok")
-    assert view.showing() == ("pass", "LAVANDE")
-    view.choose("ready")
-    assert view.showing() == ("hand", "LAVANDE")
-    view.choose("ok")
-    assert not view.visible
+    screens.choose("ok")
+    assert screens.showing() == ("pass", "LAVANDE")
+    screens.choose("ready")
+    assert screens.showing() == ("hand", "LAVANDE")
+    screens.choose("ok")
+    assert not screens.visible
     # The one whose turn it is enters a place; the picker follows a pass-to.
     current = session.table.current
     here = PLACES[0]
     for ev in press(here):
         board.feed(ev, t)
-    if current != view.holder:
-        assert view.showing() == ("pass", current)
-        view.choose("ready")
-    while view.showing()[0] == "case":
-        view.choose("ok")
-    assert view.showing() == ("hypothesis", current)
+    if current != screens.holder:
+        assert screens.showing() == ("pass", current)
+        screens.choose("ready")
+    while screens.showing()[0] == "case":
+        screens.choose("ok")
+    assert screens.showing() == ("hypothesis", current)
     drawn(view, surface)
     assert set(SUSPECTS) <= {v for _, v in view.buttons}
     # the refuter holds the named cards: pick two of theirs
@@ -166,27 +202,27 @@ def test_pass_to_screen_comes_before_each_private_screen():
     theirs = session.table.deal.hands[other]
     s = next((c for c in theirs if c in SUSPECTS), "OLIVE")
     w = next((c for c in theirs if c in WEAPONS), "NAIN")
-    view.choose(s)
-    view.choose(w)
-    view.choose("ask")
+    screens.choose(s)
+    screens.choose(w)
+    screens.choose("ask")
     named = (s, here, w)
     held = [c for c in named if c in theirs]
     if len(held) > 1:
-        assert view.showing() == ("pass", other)
-        view.choose("ready")
-        assert view.showing() == ("refute", other)
+        assert screens.showing() == ("pass", other)
+        screens.choose("ready")
+        assert screens.showing() == ("refute", other)
         drawn(view, surface)
         assert sorted(v for _, v in view.buttons) == sorted(held)
-        view.choose(held[-1])
-        assert view.showing() == ("pass", current)
-        view.choose("ready")
-    assert view.showing() == ("shown", current)
-    assert privacy_kept(view.shown_log)
+        screens.choose(held[-1])
+        assert screens.showing() == ("pass", current)
+        screens.choose("ready")
+    assert screens.showing() == ("shown", current)
+    assert privacy_kept(screens.shown_log)
     # The sheet: own cards and the card shown, with who showed it.
-    view.choose("ok")
+    screens.choose("ok")
     view.hints = True
-    view.open_sheet(current)
-    assert view.showing() == ("sheet", current)
+    screens.open_sheet(current)
+    assert screens.showing() == ("sheet", current)
     drawn(view, surface)
     sheet = session.sheets[current]
     if held:
@@ -202,62 +238,72 @@ def start_two_people(seed, people=("COMTE", "LAVANDE"), dismiss=True):
     from firmware.events import Switch
 
     board = Board(seed=seed)
-    session = Session(board, seed, humans=people, answer_rollcall=True)
-    view = TableView(session, people=people, lang="fr")
-    board.sinks.append(lambda a, now: view.update())
+    session = Session(seed, humans=people, answer_rollcall=True)
+    seat = HotSeat(session, people=people, lang="fr")
+    board.attach(session)
+    board.attach(Follow(seat.screens))
     board.feed(Switch(True), 0)
     t = 1000
     while session.table is None:
         for ev in session.poll(t):
             board.feed(ev, t)
         t += 1000
-    while dismiss and view.visible:
-        view.choose("ready" if view.showing()[0] == "pass" else "ok")
-    return board, session, view, t
+    screens = seat.screens
+    while dismiss and screens.visible:
+        screens.choose("ready" if screens.showing()[0] == "pass" else "ok")
+    return board, session, seat, t
 
 
 @pytest.mark.parametrize("right", [True, False])
 def test_a_person_accuses_and_the_table_answers_the_board(right):
     from tests.support.driver import stage
 
-    board, session, view, t = start_two_people(21)
+    board, session, seat, t = start_two_people(21)
+    screens, view = seat.screens, seat.view
     current = session.table.current
     # The test (not the table, not a bot) puts the Inspecteur in the kiosk.
     stage(board.narrator, {"INSPECTEUR": "KIOSQUE"}, rest="GARAGE")
-    said = []
-    board.sinks.append(lambda actions, now: said.extend(a.key for a in actions if type(a) is Say))
+    heard = Said()
+    board.attach(heard)
+    said = heard.keys
     for target in ("KIOSQUE", "ACCUSE", "YES"):
         for ev in press(target):
             board.feed(ev, t)
         t += 1000
     assert "accuse.announce" in said
-    if view.showing() == ("pass", current):
-        view.choose("ready")
-    assert view.showing() == ("accuse", current)  # the hypothesis picker went with ACCUSE
+    if screens.showing() == ("pass", current):
+        screens.choose("ready")
+    assert screens.showing() == ("accuse", current)  # the hypothesis picker went with ACCUSE
     surface = pygame.Surface((900, 640))
     drawn(view, surface)
     assert {"accuse"} | set(PLACES) <= {v for _, v in view.buttons}
     solution = session.table.deal.solution
     triple = solution if right else (solution[0], solution[1], next(w for w in WEAPONS if w != solution[2]))
     with pytest.raises(ValueError, match="name a suspect, a place and a weapon"):
-        view.choose("accuse")
+        screens.choose("accuse")
     for c in triple:
-        view.choose(c)
-    view.choose("accuse")
-    assert view.showing() == ("verdict", current)
+        screens.choose(c)
+    screens.choose("accuse")
+    assert screens.showing() == ("verdict", current)
     for ev in session.poll(t + 5000):  # the table presses YES or NO itself
         board.feed(ev, t + 5000)
     assert said[-2:] == ["accuse.right", "game.over"] if right else "accuse.wrong" in said
     assert session.table.accusations == [(current, triple, right)]
 
 
+def attached(board, hook):
+    """The hook's session, then the hook, among the board's sinks (as the App does)."""
+    board.attach(hook.session)
+    board.attach(hook)
+    return hook
+
+
 def test_the_hook_runs_a_bot_game_and_a_new_game_after_off_on():
     from firmware.events import Switch
-    from sim.table_view import CardTableHook
 
     board = Board(seed=4)
     seal(board)
-    hook = CardTableHook(board, 4, "en", bots={"LAVANDE": "hard", "AZUR": "medium"}, delay_ms=1000)
+    hook = attached(board, CardTableHook(4, "en", bots={"LAVANDE": "hard", "AZUR": "medium"}, delay_ms=1000))
     board.feed(Switch(True), 0)
     t = 0
     for _ in range(3000):
@@ -288,10 +334,9 @@ def test_the_hook_runs_a_bot_game_and_a_new_game_after_off_on():
 
 def test_a_guest_becomes_a_bot_at_the_roll_call():
     from firmware.events import Switch
-    from sim.table_view import CardTableHook
 
     board = Board(seed=8)
-    hook = CardTableHook(board, 8, "fr", delay_ms=0)
+    hook = attached(board, CardTableHook(8, "fr", delay_ms=0))
     board.feed(Switch(True), 0)
     assert hook.session.asked == "COMTE"
     assert hook.key("b")  # "Is the Comte playing?": a bot will
@@ -303,17 +348,17 @@ def test_a_guest_becomes_a_bot_at_the_roll_call():
         board.feed(ev, 2000)
     t = hook.session.table
     assert t.guests == ("COMTE", "LAVANDE") and "COMTE" in hook.session.bots
-    assert hook.view.people == ("LAVANDE", "PECHE", "AZUR")
-    assert hook.view.showing() == ("pass", "LAVANDE")  # the person's hand, after a pass-to
+    assert hook.screens.people == ("LAVANDE", "PECHE", "AZUR")
+    assert hook.screens.showing() == ("pass", "LAVANDE")  # the person's hand, after a pass-to
     assert hook.changed
     surface = pygame.Surface((1280, 800))
     hook.draw(surface, (16, 16, 784, 768))
     assert not hook.changed
-    assert hook.key("\r") and hook.view.showing() == ("hand", "LAVANDE") and hook.changed
+    assert hook.key("\r") and hook.screens.showing() == ("hand", "LAVANDE") and hook.changed
     hook.draw(surface, (16, 16, 784, 768))
     x, y, w, h = next(r for r, v in hook.view.buttons if v == "ok")
     assert hook.click((16 + x + 3, 16 + y + 3), (16, 16, 784, 768))
-    assert hook.key("d") and hook.view.showing() == ("sheet", "LAVANDE")
+    assert hook.key("d") and hook.screens.showing() == ("sheet", "LAVANDE")
     assert hook.key("h") and hook.view.hints
     assert not hook.key("x")
     with pytest.raises(ValueError, match="before the deal"):
@@ -322,10 +367,9 @@ def test_a_guest_becomes_a_bot_at_the_roll_call():
 
 def test_a_stuck_bot_does_not_close_the_window():
     from firmware.events import Switch
-    from sim.table_view import CardTableHook
 
     board = Board(seed=2)
-    hook = CardTableHook(board, 2, "en", bots={"COMTE": "hard", "LAVANDE": "hard"}, delay_ms=0)
+    hook = attached(board, CardTableHook(2, "en", bots={"COMTE": "hard", "LAVANDE": "hard"}, delay_ms=0))
 
     def confused():
         return ("press", "REPEAT")  # a bug: it never moves on

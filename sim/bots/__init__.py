@@ -1,0 +1,10 @@
+"""Bot guests: players that hear only what the board says and press its
+pads and buttons, like a person at the table.
+
+- levels: the bots' levels (a leaf, for `clue-fx bots --help`).
+- mind: a bot (Bot): what it knows of the cards, what it does next.
+- whereabouts: a bot's belief over where the suspects and the Inspecteur are.
+- session: the card table at a board (Session): it hears the board, keeps
+  the table, the sheets and the bots' minds, and presses for the bots.
+- games: bot-only games, headless (play_bot_game, run).
+"""

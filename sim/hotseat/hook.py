@@ -1,0 +1,135 @@
+"""The card table in the desktop board's window (`--table`, `--bots`): the
+session with its bot guests, the hot-seat screens and their view, behind
+the few calls the App makes. The App attaches the session and then the hook
+to its Board (composers attach; nothing attaches itself):
+
+    hook = CardTableHook(seed, lang, bots={"AZUR": "hard"}, labels=labels)
+    board.attach(hook.session)    # the guests hear the board
+    board.attach(hook)            # then the screens follow (a hal.sink.Sink)
+    for event in hook.step(now_ms, quiet=not audio_busy):   # each frame
+        board.feed(event, now_ms)
+    if hook.visible: hook.draw(surface, rect)
+    hook.click(pos, rect); hook.key(char)
+
+Every guest who enrols and is not a bot is a person at the hot-seat screen.
+"""
+
+import pygame
+
+from firmware.board import GUESTS
+from hal.sink import Sink
+
+from ..bots.mind import Bot
+from ..bots.session import Session, Stuck
+from .screens import DISMISSED, Screens
+from .view import HotSeatView
+from .words import Words
+
+
+class CardTableHook(Sink):
+    def __init__(self, seed, lang, *, bots=None, hints=False, delay_ms=1200, labels=None):
+        """`bots`: {guest: level}. `labels`: the window's sim.labels.Labels
+        (None: read when first needed). `delay_ms`: board time between two
+        bot presses."""
+        bots = dict(bots or {})
+        people = tuple(g for g in GUESTS if g not in bots)
+        self.session = Session(
+            seed, bots={g: Bot(g, lv, seed) for g, lv in bots.items()}, humans=people, delay_ms=delay_ms
+        )
+        self.screens = Screens(self.session, people)
+        self.words = Words(lang, labels)
+        self.view = HotSeatView(self.screens, self.words, hints=hints)  # its own fonts, scaled to its surface
+        self._drawn = None
+        self._news = 0
+        self.problem = None  # set if a bot got stuck (a bug): the bots then stop
+        self._told = None
+
+    def burst_end(self, now_ms):
+        """A Sink (hal.sink): the screens follow what the board said."""
+        self.screens.update()
+
+    @property
+    def visible(self):
+        return self.screens.visible
+
+    def news(self):
+        """What the whole table saw since the last call, as lines for a log:
+        hypotheses and who refuted, accusations and the table's verdict."""
+        lines = []
+        notes = self.session.notes
+        for note in notes[self._news :]:
+            if note[0] == "hypothesis":
+                lines.append(self.words.public(note[1]))
+            elif note[0] == "verdict":
+                lines.append(self.words.name(note[1]) + " : " + self.words.outcome(note[2], note[3]))
+        self._news = len(notes)
+        if self.problem and self._told != self.problem:
+            self._told = self.problem
+            lines.append(self.problem)
+        return lines
+
+    def toggle_hints(self):
+        """Show (or hide) on the sheets the cards that can still be in the case."""
+        self.view.hints = not self.view.hints
+        return self.view.hints
+
+    def make_bot(self, guest=None, level="hard"):
+        """At the roll call: `guest` (default: the one being asked about)
+        becomes a bot, which answers YES itself."""
+        guest = guest or self.session.asked
+        if guest is None:
+            raise ValueError("bots join at the roll call, while the narrator asks who plays")
+        self.session.add_bot(Bot(guest, level, self.session.seed))
+        self.screens.seat_bot(guest)
+        return guest
+
+    def step(self, now_ms, quiet=True):
+        """The events to feed the board now: bots' presses and the table's
+        YES/NO after an accusation. `quiet`: the speaker is silent (bots wait
+        for the narrator to finish, as people do)."""
+        self.screens.update()
+        if not quiet or self.problem:
+            return []
+        try:
+            return self.session.poll(now_ms)
+        except Stuck as e:  # a bot's bug must not close the window: say it, and stop the bots
+            self.problem = "card table: %s" % e
+            return []
+
+    @property
+    def changed(self):
+        """The screen or the banner changed since the last draw: redraw."""
+        return self._drawn != self._look()
+
+    def _look(self):
+        return (self.screens.showing(), self.screens.banner, self.view.hints)
+
+    def draw(self, surface, rect):
+        """Draw the screen up now over `rect` (any rect-like) of `surface`."""
+        self._drawn = self._look()
+        if self.screens.visible:
+            self.view.draw(surface.subsurface(pygame.Rect(rect)))
+
+    def click(self, pos, rect):
+        """A click in window coordinates; True when the view took it."""
+        rect = pygame.Rect(rect)
+        if not self.screens.visible or not rect.collidepoint(pos):
+            return False
+        return self.view.click((pos[0] - rect.x, pos[1] - rect.y))
+
+    def key(self, char):
+        """The card table's keys: d the detective sheet, h the hints, b at the
+        roll call makes the guest asked about a bot, Return takes the only
+        answer of a pass-to or a notice. True when the key was the table's."""
+        s = self.screens
+        if char == "d":
+            s.open_sheet()
+        elif char == "h":
+            self.toggle_hints()
+        elif char == "b" and self.session.asked is not None and self.session.table is None:
+            self.make_bot()
+        elif char in ("\r", "\n") and s.visible and s.showing()[0] in ("pass",) + DISMISSED:
+            s.choose("ready" if s.showing()[0] == "pass" else "ok")
+        else:
+            return False
+        return True
