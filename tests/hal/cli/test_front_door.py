@@ -52,7 +52,7 @@ MAY_LOAD = {
     "rig": ("hal.cfx", "hal.cli.options", "firmware"),
     "monitor": ("hal.cli.options",),
     "selftest": ("hal.cli.options",),
-    "bots": ("sim.bots", "sim.cards", "firmware"),
+    "bots": ("sim.bots.levels",),
     "flash": ("hal.bringup.flash", "hal.cli.options"),
     "sdcard": ("hal.bringup.sdcard", "hal.mcu.dfplayer", "hal.cli.options"),
     "calibrate": ("hal.bringup", "hal.cli.options"),
