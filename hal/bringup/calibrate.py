@@ -1,13 +1,9 @@
-"""Read a board's touch electrodes and suggest thresholds (hal/mcu/config.py).
+"""Touch thresholds from a board's own electrodes (`clue-fx calibrate`; the
+user's page is hal/cli/calibrate.py): read through mpremote with the board's
+program stopped, then suggested for hal/mcu/config.py.
 
-The board must have been flashed (`clue-fx flash`); its program is stopped
-while the electrodes are read, through mpremote. With nothing on the board,
-it measures each electrode's baseline and noise; with --pawns it then asks
-you to rest a pawn on every pad and measures how far each one drops. It
-prints TOUCH_THRESHOLD, RELEASE_THRESHOLD and BASELINES lines to paste into
-your config.
-
-  clue-fx calibrate --port /dev/ttyACM0 --pawns
+    rest = survey(port)                 # {electrode: Reading}, nothing on the board
+    print(report(rest, None, suggest(rest)))
 """
 
 from . import flash as deploy

@@ -1,17 +1,10 @@
-"""Compile the firmware and the board's program with mpy-cross and copy them
-to a MicroPython board with mpremote, with a main.py that starts the chosen
-program at power-up:
+"""Putting a program on a MicroPython board (`clue-fx flash`, whose help in
+hal/cli/flash.py says it for a user): what each mode runs, compiled with
+mpy-cross and copied with mpremote beside a main.py that starts it.
 
-  standalone  the firmware on the board, talking by itself (firmware/, hal/mcu/)
-  rig         the board as a CFX/1 rig for `clue-fx serve` (hal/mcu/, hal/cfx/wire.py)
-
-Old copies of the same folders are removed first (a stale .py would shadow
-the new .mpy). Wiring other than docs/board.md's: --config your copy of
-hal/mcu/config.py. Examples:
-
-  clue-fx flash --port /dev/ttyACM0 --mode standalone
-  clue-fx flash --port COM3 --mode rig --config myboard.py
-  clue-fx flash --build-only build/board --mode standalone
+    sources("rig")                        # [(source .py, path on the board)]
+    build("build/board", "standalone")    # .mpy files and main.py, no board needed
+    flash("/dev/ttyACM0", "rig")          # stale copies removed, then copied; DeployError
 """
 
 import os

@@ -1,12 +1,10 @@
-"""Write an edition's clips onto a DFPlayer Mini's SD card (FAT32), in the
-numbered-folder layout the board plays them from: clip N of the sounds
-manifest becomes 01/NNN.wav for N up to 255, then 02/001.wav, ... (the one
-mapping is hal/mcu/dfplayer.py's track_of). The board asks for folder and
-file by number, so the order in which files land on the card does not
-matter. Old numbered files in those folders are removed; nothing else on
-the card is touched.
+"""An edition's clips on a DFPlayer Mini's SD card (`clue-fx sdcard`; its
+help in hal/cli/sdcard.py is the user's page): clip N goes to the numbered
+folder and file that hal/mcu/dfplayer.py's track_of gives, each WAV checked
+for what the DFPlayer plays.
 
-  clue-fx sdcard /media/$USER/SDCARD --lang fr
+    plan("fr")                       # [(source WAV, path on the card)]
+    write("/media/me/SDCARD", "fr")  # old numbered files removed first; CardError
 """
 
 import json

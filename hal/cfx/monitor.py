@@ -1,14 +1,8 @@
-"""Show a CFX/1 serial line decoded, both directions, with checksum verdicts:
-what a person wiring a rig needs on day one.
-
-    clue-fx monitor /dev/ttyACM0
-        You are the host: it asks HELLO?, shows what the rig says, and sends
-        what you type (HELLO?, STATE?, PING, PLAY 1 2 3, ...) with its checksum.
-
-    clue-fx monitor /dev/ttyACM0 --pass /tmp/cfx
-        Between the rig and a host: it makes a pty at /tmp/cfx for the host
-        (clue-fx serve --port /tmp/cfx) and passes every byte both ways,
-        showing each line as it goes.
+"""The line monitor behind `clue-fx monitor` (hal/cli/monitor.py tells a
+user what it shows): `Monitor` decodes the bytes of each direction into
+display lines with checksum verdicts, sans I/O; `as_host` runs it as the
+host (HELLO?, then what the user types), `pass_through` between a rig and a
+host on a pty.
 
 Why a pass-through and not a sniffer: a serial port has one reader (two
 programs reading /dev/ttyACM0 steal bytes from each other), and a USB CDC

@@ -8,13 +8,11 @@ answers PING with PONG. Each wait is for a line, with a deadline.
 The same program on CPython (fake devices): a fault of the program's own
 while obeying a line is answered `ERR internal`, and the loop goes on."""
 
-import os
 import shutil
 import time
 
 import pytest
 
-from hal.bringup import flash as deploy
 from hal.cfx import wire as cfx
 from tests.support.mcu import harness
 
@@ -139,15 +137,7 @@ def _pongs(n):
 
 @needs_tools
 def test_no_host_line_ends_the_rig_programs_loop(tmp_path):
-    fs = tmp_path / "board"
-    fakes = tmp_path / "fakes"
-    fs.mkdir()
-    fakes.mkdir()
-    deploy.build(str(fs), "rig")  # what `clue-fx flash --mode rig` copies, main.py included
-    harness.compile_to(str(fakes), os.path.join(harness.HERE, "fakes", "machine.py"), "machine")
-    control = tmp_path / "control"
-    control.write_text("")
-    env = {"CFX_FAKE_CONTROL": str(control), "CFX_FAKE_UART_LOG": str(tmp_path / "uart.txt"), "CFX_FAKE_CLIP_MS": "5"}
+    fs, fakes, env, _ = harness.rig_board(tmp_path)
     with harness.PtyBoard(str(fs), str(fakes), env=env, program="main.py", stderr_to_pty=False) as board:
         line = Line(board.path)
         try:

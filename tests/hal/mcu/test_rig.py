@@ -6,7 +6,6 @@ the firmware on the host, PLAY lines back, DFPlayer frames on the board's
 UART, DONE back to the host."""
 
 import io
-import os
 import shutil
 import signal
 import subprocess
@@ -17,7 +16,6 @@ import pytest
 
 from firmware.actions import Say, Sfx
 from firmware.events import AudioDone, ButtonDown, ButtonUp, PadDown, PadUp, Switch
-from hal.bringup import flash as deploy
 from hal.trace import read, replay
 from tests.hal.mcu.test_game import checksum_ok, df_frame
 from tests.support.mcu import harness
@@ -105,17 +103,8 @@ def expected_event(line):
 def rig_and_serve(tmp_path, request):
     """The rig program on its pty and `clue-fx serve --audio rig` on it; each
     clip plays 5 ms, or as long as the test's indirect parameter says."""
-    clip_ms = getattr(request, "param", 5)
-    fs = tmp_path / "board"
-    fakes = tmp_path / "fakes"
-    fs.mkdir()
-    fakes.mkdir()
-    deploy.build(str(fs), "rig")  # what `clue-fx flash --mode rig` copies, main.py included
-    harness.compile_to(str(fakes), os.path.join(harness.HERE, "fakes", "machine.py"), "machine")
-    control = tmp_path / "control"
-    control.write_text("")
-    uart = tmp_path / "uart.txt"
-    env = {"CFX_FAKE_CONTROL": str(control), "CFX_FAKE_UART_LOG": str(uart), "CFX_FAKE_CLIP_MS": str(clip_ms)}
+    fs, fakes, env, uart = harness.rig_board(tmp_path, getattr(request, "param", 5))
+    control = tmp_path / "control"  # the fakes' control file (harness.rig_board made it)
     trace = tmp_path / "trace.jsonl"
     console = tmp_path / "serve.txt"
     with harness.PtyBoard(str(fs), str(fakes), env=env, program="main.py", stderr_to_pty=False) as board:

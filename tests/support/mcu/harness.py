@@ -259,6 +259,23 @@ def run_game(build_dir, script, workdir, heap=HEAP, *, timeout=240, exe=None):
     return figures, trace_path, frames
 
 
+def rig_board(tmp_path, clip_ms=5):
+    """The rig program as `clue-fx flash --mode rig` copies it (main.py
+    included), with the fake `machine`: (board folder, fakes folder, the env
+    of the fakes, the path of the fake UART's log). Each clip plays clip_ms."""
+    fs = tmp_path / "board"
+    fakes = tmp_path / "fakes"
+    fs.mkdir()
+    fakes.mkdir()
+    deploy.build(str(fs), "rig")
+    compile_to(str(fakes), os.path.join(HERE, "fakes", "machine.py"), "machine")
+    control = tmp_path / "control"
+    control.write_text("")
+    uart = tmp_path / "uart.txt"
+    env = {"CFX_FAKE_CONTROL": str(control), "CFX_FAKE_UART_LOG": str(uart), "CFX_FAKE_CLIP_MS": str(clip_ms)}
+    return fs, fakes, env, uart
+
+
 class PtyBoard:
     """The unix `micropython` with its REPL on a pty, standing in for a board
     on a USB serial port: socat makes the pty (`path`) and runs micropython
