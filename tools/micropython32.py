@@ -7,9 +7,11 @@ is twice a board's size, so its `-X heapsize=64k` is not a board's 64 KB.
 Debian's i386 package is the same unix port built for 32 bits: its
 `-X heapsize=64k` gives the 64 000 bytes of heap a board would have.
 
-The .debs are unpacked into a private folder (nothing is installed on the
-system, no dpkg, no root), checked against the SHA-256 of the suite's
-signed index, and run through their own loader:
+It is fetched with the machine's own apt (`apt-get download`, which checks
+the suite's signatures), from the Debian mirror this machine's apt sources
+name, with a private apt state in the cache folder: nothing is installed on
+the system and no host is named here. The .debs are unpacked with
+`dpkg-deb -x` and run through their own loader:
 
     python tools/micropython32.py            # fetch once, print the launcher's path
     python tools/micropython32.py --check    # print the path if present; exit 1 if not
@@ -21,20 +23,17 @@ The launcher is `micropython32` in the cache folder
 """
 
 import argparse
-import hashlib
-import io
-import lzma
+import glob
 import os
 import stat
+import subprocess
 import sys
-import tarfile
-import urllib.request
 
-MIRROR = "https://deb.debian.org/debian"
 SUITE = "trixie"  # Debian 13, stable: micropython 1.25 (bytecode .mpy 6.3, as mpy-cross writes)
 ARCH = "i386"
 ROOT_PACKAGE = "micropython"
 LAUNCHER = "micropython32"
+SOURCES = "/etc/apt/sources.list.d/*.sources", "/etc/apt/sources.list"
 
 
 def cache_dir():
@@ -61,64 +60,75 @@ def _say(msg, quiet):
         print(msg, file=sys.stderr, flush=True)
 
 
-def _get(url, quiet, what=None):
-    _say("  fetching %s" % (what or url), quiet)
-    with urllib.request.urlopen(url, timeout=120) as r:
-        return r.read()
+def mirror_of(texts):
+    """The Debian mirror named by apt sources (deb822 `.sources` stanzas or
+    one-line `sources.list` entries), and its Signed-By keyring or None;
+    security and update suites are passed over."""
+    for text in texts:
+        for stanza in text.split("\n\n"):
+            fields = {}
+            for line in stanza.splitlines():
+                key, sep, value = line.partition(":")
+                if sep and not line.startswith(("#", " ")):
+                    fields[key.strip().lower()] = value.strip()
+            suites = fields.get("suites", "").split()
+            if "deb" in fields.get("types", "").split() and fields.get("uris"):
+                if any(not x.endswith(("-security", "-updates", "-backports")) for x in suites):
+                    return fields["uris"].split()[0], fields.get("signed-by") or None
+        for line in text.splitlines():
+            words = line.split("#")[0].split()
+            if words[:1] != ["deb"]:
+                continue
+            opts = ""
+            if len(words) > 1 and words[1].startswith("["):
+                end = next(i for i, w in enumerate(words) if w.endswith("]"))
+                opts = " ".join(words[1 : end + 1]).strip("[]")
+                words = words[:1] + words[end + 1 :]
+            if len(words) >= 3 and not words[2].endswith(("-security", "-updates", "-backports")):
+                signed = [o.split("=", 1)[1] for o in opts.split() if o.startswith("signed-by=")]
+                return words[1], signed[0] if signed else None
+    return None
 
 
-def parse_index(text):
-    """Package name -> its fields (Version, Depends, Filename, SHA256...)."""
-    packages = {}
-    for stanza in text.split("\n\n"):
-        fields = {}
-        key = None
-        for line in stanza.splitlines():
-            if line.startswith((" ", "\t")) and key:
-                fields[key] += "\n" + line.strip()
-            elif ":" in line:
-                key, _, value = line.partition(":")
-                fields[key] = value.strip()
-        if "Package" in fields:
-            packages.setdefault(fields["Package"], fields)
-    return packages
+def machine_mirror():
+    texts = []
+    for pattern in SOURCES:
+        for path in sorted(glob.glob(pattern)):
+            with open(path, encoding="utf-8") as f:
+                texts.append(f.read())
+    found = mirror_of(texts)
+    if found is None:
+        raise RuntimeError("this machine's apt sources name no Debian mirror (%s)" % ", ".join(SOURCES))
+    return found
 
 
-def closure(packages, root):
-    """`root` and everything it depends on, by name, within the index
-    (the first of alternatives; names the index lacks are virtual: skipped)."""
-    todo = [root]
-    seen = []
-    while todo:
-        name = todo.pop()
-        if name in seen or name not in packages:
-            continue
-        seen.append(name)
-        fields = packages[name]
-        for key in ("Pre-Depends", "Depends"):
-            for dep in fields.get(key, "").split(","):
-                dep = dep.split("|")[0].strip().split(" ")[0].split(":")[0]
-                if dep:
-                    todo.append(dep)
-    return sorted(seen)
+def _apt(folder, mirror, signed_by):
+    """The apt-get / apt-cache options of a private apt for SUITE/ARCH in `folder`."""
+    state = os.path.join(folder, "apt")
+    for d in ("lists/partial", "cache/archives/partial"):
+        os.makedirs(os.path.join(state, d), exist_ok=True)
+    status = os.path.join(state, "status")
+    open(status, "a").close()
+    sources = os.path.join(state, "sources.list")
+    opts = "arch=%s" % ARCH + (" signed-by=%s" % signed_by if signed_by else "")
+    with open(sources, "w") as f:
+        f.write("deb [%s] %s %s main\n" % (opts, mirror, SUITE))
+    return [
+        "-o", "Dir::Etc::SourceList=" + sources,
+        "-o", "Dir::Etc::SourceParts=/dev/null",
+        "-o", "Dir::State::Lists=" + os.path.join(state, "lists"),
+        "-o", "Dir::State::Status=" + status,
+        "-o", "Dir::Cache=" + os.path.join(state, "cache"),
+        "-o", "APT::Architecture=" + ARCH,
+        "-o", "APT::Architectures=" + ARCH,
+    ]  # fmt: skip
 
 
-def deb_data(deb):
-    """The data.tar member of a .deb (an `ar` archive), as a TarFile."""
-    if not deb.startswith(b"!<arch>\n"):
-        raise ValueError("not a .deb")
-    pos = 8
-    while pos + 60 <= len(deb):
-        header = deb[pos : pos + 60]
-        name = header[:16].decode().strip().rstrip("/")
-        size = int(header[48:58].decode().strip())
-        body = deb[pos + 60 : pos + 60 + size]
-        if name.startswith("data.tar"):
-            if name.endswith(".zst"):
-                raise ValueError("data.tar.zst: this Python cannot unpack zstd")
-            return tarfile.open(fileobj=io.BytesIO(body), mode="r:*")
-        pos += 60 + size + (size & 1)
-    raise ValueError("no data.tar in the .deb")
+def _run(cmd, quiet, cwd=None):
+    r = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
+    if r.returncode != 0:
+        raise RuntimeError("%s failed: %s" % (" ".join(cmd[:2]), (r.stderr or r.stdout).strip()[-400:]))
+    return r.stdout
 
 
 def write_launcher(folder):
@@ -141,24 +151,35 @@ def write_launcher(folder):
 def fetch(folder=None, quiet=False):
     """Fetch and unpack micropython:i386 and its libraries; the launcher's path."""
     folder = folder or cache_dir()
-    _say("micropython32: Debian %s %s, into %s" % (SUITE, ARCH, folder), quiet)
-    index_url = "%s/dists/%s/main/binary-%s/Packages.xz" % (MIRROR, SUITE, ARCH)
-    index = lzma.decompress(_get(index_url, quiet, "the %s/%s package index" % (SUITE, ARCH))).decode()
-    packages = parse_index(index)
-    if ROOT_PACKAGE not in packages:
-        raise RuntimeError("Debian %s has no %s for %s" % (SUITE, ROOT_PACKAGE, ARCH))
-    names = closure(packages, ROOT_PACKAGE)
+    os.makedirs(folder, exist_ok=True)
+    mirror, signed_by = machine_mirror()
+    _say("micropython32: Debian %s %s from this machine's mirror, into %s" % (SUITE, ARCH, folder), quiet)
+    opts = _apt(folder, mirror, signed_by)
+    _say("  apt-get update (the %s/%s index)" % (SUITE, ARCH), quiet)
+    _run(["apt-get", "-q"] + opts + ["update"], quiet)
+    listed = _run(
+        ["apt-cache"] + opts + ["depends", "--recurse", "--no-recommends", "--no-suggests", "--no-conflicts",
+         "--no-breaks", "--no-replaces", "--no-enhances", ROOT_PACKAGE],
+        quiet,
+    )  # fmt: skip
+    names = sorted({line.strip() for line in listed.splitlines() if line and not line.startswith((" ", "<"))})
+    debs = os.path.join(folder, "debs")
+    os.makedirs(debs, exist_ok=True)
+    for old in glob.glob(os.path.join(debs, "*.deb")):
+        os.remove(old)
+    _say("  apt-get download %s" % " ".join(names), quiet)
+    _run(["apt-get", "-q"] + opts + ["download"] + names, quiet, cwd=debs)
     root = os.path.join(folder, "root")
     os.makedirs(root, exist_ok=True)
-    for name in names:
-        fields = packages[name]
-        deb = _get("%s/%s" % (MIRROR, fields["Filename"]), quiet, "%s %s" % (name, fields["Version"]))
-        if hashlib.sha256(deb).hexdigest() != fields["SHA256"]:
-            raise RuntimeError("%s: SHA-256 differs from the index" % fields["Filename"])
-        with deb_data(deb) as tar:
-            tar.extractall(root, filter="tar") if hasattr(tarfile, "data_filter") else tar.extractall(root)
+    version = None
+    for deb in sorted(glob.glob(os.path.join(debs, "*.deb"))):
+        _run(["dpkg-deb", "-x", deb, root], quiet)
+        if os.path.basename(deb).startswith(ROOT_PACKAGE + "_"):
+            version = os.path.basename(deb).split("_")[1]
+    if version is None:
+        raise RuntimeError("apt-get downloaded no %s" % ROOT_PACKAGE)
     with open(os.path.join(folder, "VERSION"), "w") as f:
-        f.write("%s %s %s\n" % (ROOT_PACKAGE, packages[ROOT_PACKAGE]["Version"], ARCH))
+        f.write("%s %s %s\n" % (ROOT_PACKAGE, version, ARCH))
     path = write_launcher(folder)
     _say("micropython32: ready: %s" % path, quiet)
     return path

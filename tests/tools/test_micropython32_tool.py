@@ -1,74 +1,51 @@
-"""tools/micropython32.py: reading Debian's index, the dependency closure,
-unpacking a .deb; the fetched interpreter is really 32-bit."""
+"""tools/micropython32.py: the mirror from the machine's own apt sources, a
+private apt state; the fetched interpreter is really 32-bit."""
 
-import io
 import subprocess
-import tarfile
-
-import pytest
 
 from tests.support.mcu import harness
 
 tool = harness._tool("micropython32")
 
-INDEX = """Package: micropython
-Version: 1.25.0+ds-1
-Depends: libc6 (>= 2.34), libffi8 (>= 3.4) | libffi7, libmbedtls21 (>= 3.6.0)
-Filename: pool/main/m/micropython/micropython_1.25.0+ds-1_i386.deb
-SHA256: aa
-Description: a long one
- that goes on
+DEB822 = """Types: deb
+# a comment
+URIs: http://mirror.example/debian-security
+Suites: bookworm-security
+Components: main
 
-Package: libc6
-Version: 2.41
-Depends: libgcc-s1
-Filename: pool/main/g/glibc/libc6_2.41_i386.deb
+Types: deb
+URIs: http://mirror.example/debian
+Suites: bookworm bookworm-updates
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+"""
 
-Package: libgcc-s1
-Version: 14
-Depends: libc6 (>= 2.35)
-
-Package: libffi8
-Version: 3.4.8
-
-Package: libmbedtls21
-Pre-Depends: multiarch-support
-Version: 3.6
+ONE_LINE = """# deb http://old.example/debian bookworm main
+deb http://mirror.example/debian-security bookworm-security main
+deb [arch=amd64 signed-by=/etc/keys/debian.gpg] http://mirror.example/debian bookworm main contrib
 """
 
 
-def test_the_index_is_read_stanza_by_stanza():
-    packages = tool.parse_index(INDEX)
-    assert packages["micropython"]["Version"] == "1.25.0+ds-1"
-    assert packages["micropython"]["Description"] == "a long one\nthat goes on"
-    assert packages["libc6"]["Filename"].endswith("libc6_2.41_i386.deb")
+def test_the_mirror_comes_from_the_machines_own_apt_sources():
+    keyring = "/usr/share/keyrings/debian-archive-keyring.gpg"
+    assert tool.mirror_of([DEB822]) == ("http://mirror.example/debian", keyring)
+    assert tool.mirror_of([ONE_LINE]) == ("http://mirror.example/debian", "/etc/keys/debian.gpg")
+    assert tool.mirror_of(["deb http://m.example/debian bookworm main\n"]) == ("http://m.example/debian", None)
+    assert tool.mirror_of(["# nothing\n", "deb-src http://m.example/debian bookworm main\n"]) is None
 
 
-def test_the_closure_takes_first_alternatives_and_skips_virtual_names():
-    packages = tool.parse_index(INDEX)
-    assert tool.closure(packages, "micropython") == ["libc6", "libffi8", "libgcc-s1", "libmbedtls21", "micropython"]
+def test_no_host_is_named_in_the_tool():
+    import re
+
+    with open(tool.__file__, encoding="utf-8") as f:
+        code = "".join(line for line in f if not line.lstrip().startswith("#"))
+    assert not re.findall(r"https?://[a-z]", code.split('"""', 2)[2])
 
 
-def _ar(members):
-    out = io.BytesIO()
-    out.write(b"!<arch>\n")
-    for name, body in members:
-        out.write(("%-16s%-12s%-6s%-6s%-8s%-10d`\n" % (name, 0, 0, 0, 100644, len(body))).encode())
-        out.write(body + (b"\n" if len(body) & 1 else b""))
-    return out.getvalue()
-
-
-def test_a_deb_gives_its_data_tar():
-    data = io.BytesIO()
-    with tarfile.open(fileobj=data, mode="w:xz") as tar:
-        info = tarfile.TarInfo("./usr/bin/micropython")
-        info.size = 3
-        tar.addfile(info, io.BytesIO(b"elf"))
-    deb = _ar([("debian-binary", b"2.0\n"), ("control.tar.xz", b"x"), ("data.tar.xz", data.getvalue())])
-    with tool.deb_data(deb) as tar:
-        assert tar.getnames() == ["./usr/bin/micropython"]
-    with pytest.raises(ValueError, match="not a .deb"):
-        tool.deb_data(b"PK\x03\x04")
+def test_private_apt_state_lives_in_the_given_folder(tmp_path):
+    opts = tool._apt(str(tmp_path), "http://m.example/debian", None)
+    assert any(o.startswith("Dir::State::Lists=" + str(tmp_path)) for o in opts)
+    assert (tmp_path / "apt" / "sources.list").read_text() == "deb [arch=i386] http://m.example/debian trixie main\n"
 
 
 def test_the_fetched_micropython_is_32_bit_with_a_real_64k_heap():
