@@ -3,19 +3,43 @@
     captions = load("en")                 # reads the manifest once
     captions.of(say.clips)                # "Edmond's sentence, as one line."
     Captions("fr", manifest)              # from a manifest already read
+
+SOUNDS (the folder of <lang>/NNNN.wav) and MANIFEST are the one place every
+part of the product finds the sounds: the `sounds` package's folder, read
+with importlib.resources, so a wheel's site-packages/sounds/ and a
+checkout's sounds/ (an editable install) are found alike.
 """
 
+import importlib.resources
 import json
 import pathlib
 
-SOUNDS = pathlib.Path(__file__).resolve().parent.parent / "sounds"
+
+def _sounds_folder():
+    """The folder of the `sounds` package (package data: manifest.json, <lang>/*.wav)."""
+    try:
+        found = importlib.resources.files("sounds")
+    except ModuleNotFoundError:
+        found = None  # an editable install made before `sounds` was a package
+    if isinstance(found, pathlib.Path) and (found / "manifest.json").is_file():
+        return found
+    # beside hal/: a checkout run without installing, or an unrelated `sounds` folder that shadowed ours
+    return pathlib.Path(__file__).resolve().parent.parent / "sounds"
+
+
+SOUNDS = _sounds_folder()
 MANIFEST = SOUNDS / "manifest.json"
 _NAMES = ("guest.", "suspect.", "inspecteur")
 
 
 def load_manifest(path=MANIFEST):
-    with open(path, encoding="utf-8") as f:
-        return json.load(f)
+    try:
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)
+    except FileNotFoundError as e:
+        raise FileNotFoundError(
+            e.errno, "no sounds manifest (this clue-fx was installed without its sounds: reinstall it)", str(path)
+        ) from None
 
 
 def load(lang="fr", path=MANIFEST):

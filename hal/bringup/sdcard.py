@@ -15,8 +15,9 @@ import wave
 
 from hal.mcu.dfplayer import path_of, track_of
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SOUNDS = os.path.join(ROOT, "sounds")
+# None: the installed sounds (hal.captions.SOUNDS), looked up when a card is
+# planned, so that `clue-fx sdcard --help` does not load hal.captions.
+SOUNDS = None
 # Sample rates the DFPlayer Mini plays WAV files at (its datasheet)
 RATES = (8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000)
 _NUMBERED = re.compile(r"^\d{3}.*\.(wav|mp3)$", re.IGNORECASE)
@@ -41,7 +42,12 @@ def check_wav(path):
 
 
 def plan(lang, sounds=SOUNDS):
-    """[(clip number, WAV on this computer, path on the card)] of an edition."""
+    """[(clip number, WAV on this computer, path on the card)] of an edition;
+    `sounds`: the folder of manifest.json and <lang>/NNNN.wav (None: the installed one)."""
+    if sounds is None:
+        from hal.captions import SOUNDS as installed
+
+        sounds = str(installed)
     manifest_path = os.path.join(sounds, "manifest.json")
     try:
         with open(manifest_path, encoding="utf-8") as f:
@@ -112,5 +118,3 @@ def write(card, lang, sounds=SOUNDS, out=print):
         )
     )
     return files
-
-

@@ -1,0 +1,212 @@
+"""A wheel that plays: the sdist and the wheel built from a copy of the
+checkout carry every clip of the manifest, and the wheel installed into a
+fresh virtual environment outside the checkout plays from another folder
+(the text board on a scripted game, the self-test, the window on a dummy
+display, an SD card written from the installed sounds).
+
+No network: `python -m build --no-isolation` (the `test` extra brings
+`build` and `wheel`) or, without it, setuptools' own hooks; the venv sees
+this environment's pygame and pyserial (--system-site-packages) and the
+wheel goes in with `pip install --no-deps --no-index`. One build and one
+install for the module (about 15 s: a wheel of about 8.5 MB).
+"""
+
+import importlib.util
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+import tarfile
+import zipfile
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+MANIFEST = json.loads((ROOT / "sounds" / "manifest.json").read_text(encoding="utf-8"))
+EDITIONS = MANIFEST.get("editions", ["fr", "en"])
+
+pytestmark = pytest.mark.timeout(600)
+
+# What a copy of the checkout leaves behind: the build's own litter and the caches.
+LITTER = shutil.ignore_patterns(
+    ".git", ".ci", "__pycache__", "*.pyc", "*.egg-info", "build", "dist", "out", ".*cache", ".hypothesis", ".benchmarks"
+)
+
+
+def clip_files(prefix=""):
+    """Every file the manifest names, for every edition, as paths in an archive."""
+    names = {prefix + "sounds/manifest.json", prefix + "sounds/__init__.py"}
+    for lang in EDITIONS:
+        names.update(prefix + "sounds/%s/%04d.wav" % (lang, c["id"]) for c in MANIFEST["clips"])
+    return names
+
+
+def run(cmd, cwd, env=None, input=None, timeout=300):
+    done = subprocess.run(
+        [str(c) for c in cmd], cwd=cwd, env=env, input=input, capture_output=True, text=True, timeout=timeout
+    )
+    assert done.returncode == 0, "%s: exit %d\n%s" % (cmd, done.returncode, (done.stdout + done.stderr)[-4000:])
+    return done
+
+
+def build(src, dist, frontend=True):
+    """The sdist of `src`, then the wheel built from that sdist (as pip and build do): both offline."""
+    if frontend and importlib.util.find_spec("build") is not None:
+        run([sys.executable, "-m", "build", "--no-isolation", "--outdir", dist, src], cwd=src)
+    else:  # no frontend: setuptools' PEP 517 hooks, in this environment
+        hook = "import setuptools.build_meta as b, sys; b.build_%s(sys.argv[1])"
+        run([sys.executable, "-c", hook % "sdist", dist], cwd=src)
+        (sdist,) = dist.glob("*.tar.gz")
+        with tarfile.open(sdist) as tar:
+            tar.extractall(dist / "unpacked", **({"filter": "data"} if hasattr(tarfile, "data_filter") else {}))
+        (unpacked,) = (dist / "unpacked").iterdir()
+        run([sys.executable, "-c", hook % "wheel", dist], cwd=unpacked)
+    (sdist,) = dist.glob("*.tar.gz")
+    (wheel,) = dist.glob("*.whl")
+    return sdist, wheel
+
+
+def environ(venv):
+    """The environment of a user's shell: the venv's bin first, no PYTHONPATH, no display."""
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("PYTHON", "SDL_")) and k not in ("DISPLAY", "WAYLAND_DISPLAY", "VIRTUAL_ENV")
+    }
+    env.update(PATH=str(venv / "bin") + os.pathsep + env.get("PATH", ""), VIRTUAL_ENV=str(venv))
+    env.update(PYGAME_HIDE_SUPPORT_PROMPT="1", SDL_AUDIODRIVER="dummy")
+    return env
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """(sdist, wheel) of a copy of the checkout (the checkout itself is left as it is)."""
+    top = tmp_path_factory.mktemp("wheel")
+    src = top / "src"
+    shutil.copytree(ROOT, src, ignore=LITTER)
+    dist = top / "dist"
+    dist.mkdir()
+    return build(src, dist)
+
+
+@pytest.fixture(scope="module")
+def installed(built, tmp_path_factory):
+    """(venv, env, a folder away from any checkout): the wheel installed into a fresh venv."""
+    top = tmp_path_factory.mktemp("venv")
+    venv = top / "venv"
+    run([sys.executable, "-m", "venv", "--system-site-packages", venv], cwd=top)
+    env = environ(venv)
+    python = venv / "bin" / "python"
+    run([python, "-m", "pip", "install", "-q", "--no-deps", "--no-index", "--force-reinstall", built[1]], top, env)
+    away = top / "elsewhere"
+    away.mkdir()
+    return venv, env, away
+
+
+def test_the_wheel_carries_every_clip_of_every_edition(built):
+    _, wheel = built
+    with zipfile.ZipFile(wheel) as z:
+        names = set(z.namelist())
+        assert sorted(clip_files() - names) == []
+        assert json.loads(z.read("sounds/manifest.json")) == MANIFEST
+        for top in ("firmware", "hal", "sim"):
+            assert top + "/__init__.py" in names
+    assert wheel.stat().st_size < 20e6, "the wheel is %.1f MB" % (wheel.stat().st_size / 1e6)
+
+
+def test_the_sdist_carries_every_clip_and_what_builds_the_wheel(built):
+    sdist, _ = built
+    with tarfile.open(sdist) as tar:
+        names = set(tar.getnames())
+    (base,) = {n.split("/")[0] for n in names}
+    assert sorted(clip_files(base + "/") - names) == []
+    assert {base + "/pyproject.toml", base + "/README.md"} <= names
+
+
+def test_the_installed_package_is_the_wheel_not_the_checkout(installed):
+    venv, env, away = installed
+    where = run(
+        [
+            venv / "bin" / "python",
+            "-c",
+            "import hal, sounds, hal.captions as c; print(hal.__file__, c.SOUNDS, c.MANIFEST)",
+        ],
+        away,
+        env,
+    ).stdout.split()
+    site = str(venv / "lib")
+    assert all(w.startswith(site) for w in where), where
+    assert where[1] == str(pathlib.Path(where[0]).parents[1] / "sounds")
+
+
+def test_the_text_board_plays_a_scripted_game(installed):
+    venv, env, away = installed
+    game = run(
+        [venv / "bin" / "clue-fx", "play", "--text", "--seed", "3", "--lang", "en"], away, env, "yynn\n9\nr\nx\n"
+    )
+    lines = game.stdout.splitlines()
+    edmond = [line for line in lines if line.startswith("Edmond: ")]
+    assert any("I am Edmond" in line for line in edmond), game.stdout
+    assert any("Welcome to Tudor Manor" in line for line in edmond), game.stdout
+    stables = [line for line in edmond if line.startswith("Edmond: At the stables")]
+    assert len(stables) == 2, game.stdout  # the visit, then REPEAT
+    assert "Traceback" not in game.stderr
+
+
+def test_the_selftest_prints_every_clip(installed):
+    venv, env, away = installed
+    test = run([venv / "bin" / "clue-fx", "selftest", "--audio", "silent", "--lang", "en"], away, env)
+    numbered = [line for line in test.stdout.splitlines() if line[:4].isdigit()]
+    clips = MANIFEST["clips"]
+    assert [int(line[:4]) for line in numbered] == [c["id"] for c in clips]
+    assert all(c["en"] in line for c, line in zip(clips, numbered))
+    n = len(clips)
+    assert "selftest: %d clips of the en edition, %d played (sound: silent)" % (n, n) in test.stdout
+
+
+WINDOW = """
+import pygame
+from hal import captions
+from sim import app as sim_app, window
+
+screen = window.open_window()
+notices = []
+audio = window.make_audio("en", "pygame", 0.8, notices.append)
+app = sim_app.App(screen, seed=3, lang="en", audio=audio)
+app.step(0)
+for ch in "yynn":
+    for kind in (pygame.KEYDOWN, pygame.KEYUP):
+        pygame.event.post(pygame.event.Event(kind, key=ord(ch), unicode=ch, mod=0, scancode=0))
+        app.step(33)
+narrator = app.board.narrator
+assert narrator.state == "move" and sorted(narrator.guests) == ["COMTE", "LAVANDE"], narrator.state
+assert audio.backend == "pygame" and audio.played, (audio.backend, audio.played)
+loaded = 0
+for lang in captions.load_manifest()["editions"]:
+    for clip in captions.load_manifest()["clips"]:
+        loaded += pygame.mixer.Sound(str(captions.SOUNDS / lang / ("%04d.wav" % clip["id"]))).get_length() > 0
+assert notices == [], notices
+print("window", narrator.state, "played", len(audio.played), "loaded", loaded, "from", captions.SOUNDS)
+app.close()
+audio.close()
+pygame.quit()
+"""
+
+
+def test_the_window_plays_headless(installed):
+    venv, env, away = installed
+    env = dict(env, SDL_VIDEODRIVER="dummy")
+    shown = run([venv / "bin" / "python", "-c", WINDOW], away, env).stdout
+    n = len(MANIFEST["clips"]) * len(EDITIONS)
+    assert "window move played" in shown and " loaded %d from %s" % (n, venv / "lib") in shown, shown
+
+
+def test_an_sd_card_is_written_from_the_installed_sounds(installed):
+    venv, env, away = installed
+    card = away / "card"
+    card.mkdir()
+    wrote = run([venv / "bin" / "clue-fx", "sdcard", card, "--lang", "fr"], away, env).stdout
+    assert "wrote %d clips of the fr edition" % len(MANIFEST["clips"]) in wrote, wrote
+    assert (card / "01" / "001.wav").is_file()
