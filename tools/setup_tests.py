@@ -1,0 +1,98 @@
+"""Install what the tests need beyond the `test` extra, with the ordinary
+clients, so that afterwards the tests run with no network at all:
+
+- Debian packages (apt-get, as root or through sudo): socat (pty pairs that
+  run micropython), ser2net (the RFC2217 test), espeak-ng and sox (the sound
+  tool's own test), libasound2-dev (to build the optional simpleaudio);
+- the optional simpleaudio extra (pip), so its test runs;
+- Debian's 32-bit micropython for the 64 KB heap test (tools/micropython32.py).
+
+    python tools/setup_tests.py          # what is missing, then installed
+    python tools/setup_tests.py --check  # only say what is missing (exit 1 if anything)
+
+Run it with the interpreter that runs the tests (the README's test command
+does). Each step says what it does in one line.
+"""
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+TOOLS = ("socat", "ser2net", "espeak-ng", "sox")
+HEADERS = {"libasound2-dev": "/usr/include/alsa/asoundlib.h"}
+
+
+def missing_packages():
+    out = [t for t in TOOLS if shutil.which(t) is None]
+    out += [pkg for pkg, path in HEADERS.items() if not os.path.exists(path)]
+    return out
+
+
+def _root_prefix():
+    if os.geteuid() == 0:
+        return []
+    if shutil.which("sudo"):
+        return ["sudo"]
+    raise SystemExit("setup_tests: Debian packages need installing as root: run this as root, or install sudo")
+
+
+def install_packages(names):
+    print("setup_tests: apt-get install %s" % " ".join(names), flush=True)
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    sudo = _root_prefix()
+    subprocess.run(sudo + ["apt-get", "update", "-qq"], check=True, env=env)
+    subprocess.run(sudo + ["apt-get", "install", "-y", "-qq"] + names, check=True, env=env, stdout=subprocess.DEVNULL)
+
+
+def has_simpleaudio():
+    r = subprocess.run([sys.executable, "-c", "import simpleaudio"], capture_output=True)
+    return r.returncode == 0
+
+
+def install_simpleaudio():
+    print("setup_tests: pip install -e '.[simpleaudio]'", flush=True)
+    r = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-e", ".[simpleaudio]"],
+        cwd=ROOT,
+    )
+    if r.returncode != 0:
+        print("setup_tests: simpleaudio did not build; its test will be skipped", flush=True)
+
+
+def micropython32(check):
+    sys.path.insert(0, HERE)
+    import micropython32
+
+    if micropython32.find():
+        return True
+    if check:
+        return False
+    micropython32.fetch(quiet=False)
+    return True
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--check", action="store_true", help="only say what is missing (exit 1 if anything is)")
+    args = ap.parse_args(argv)
+    packages = missing_packages()
+    if args.check:
+        lacking = packages + ([] if has_simpleaudio() else ["simpleaudio"])
+        lacking += [] if micropython32(check=True) else ["micropython32"]
+        print("setup_tests: missing: %s" % (", ".join(lacking) or "nothing"))
+        return 1 if lacking else 0
+    if packages:
+        install_packages(packages)
+    if not has_simpleaudio():
+        install_simpleaudio()
+    micropython32(check=False)
+    print("setup_tests: ready; the tests need no network from here on", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
