@@ -13,6 +13,12 @@ touched (`TOUCH`, an extension of CFX/1 a rig announces with the feature
 pressed by software: the tests that press are skipped, with the reason, or,
 with --rig-human, ask a person at the board to press (run with -s).
 Every wait has a deadline; none is a bare sleep.
+
+Installed, the plugin loads in every pytest run of the environment, so it
+stays inert until asked for: it registers its options and the `hil` marker,
+imports nothing of clue-fx at load (hal.cfx, serial, the firmware come in
+only when a test asks for `cfx_rig`), and says nothing in the report header
+unless --rig-port is given (tests/hil/test_plugin_inert.py).
 """
 
 import threading
@@ -48,12 +54,16 @@ def pytest_addoption(parser):
 
 
 def pytest_configure(config):
-    config.addinivalue_line("markers", "hil: a hardware-in-the-loop test (runs on the virtual rig or --rig-port)")
+    config.addinivalue_line(
+        "markers", "hil: a clue-fx hardware-in-the-loop test (the virtual rig, or the rig of --rig-port)"
+    )
 
 
 def pytest_report_header(config):
     port = config.getoption("--rig-port", None)
-    return "clue-fx rig: %s" % (port or "virtual rig on a pty")
+    if port is None:
+        return None  # not asked for: the virtual rig starts only for a test that wants it
+    return "clue-fx rig: %s" % port
 
 
 class RigUnderTest:
