@@ -105,8 +105,8 @@ class TextBoard:
         return True
 
 
-def run(seed=0, lang="fr", trace=None, stdin=sys.stdin, out=sys.stdout):
-    text = TextBoard(seed=seed, lang=lang, trace=trace, out=out)
+def run(seed=0, lang="fr", trace=None, stdin=sys.stdin, out=sys.stdout, *, millivolts=4500):
+    text = TextBoard(seed=seed, lang=lang, trace=trace, out=out, millivolts=millivolts)
     text.say("Clue FX, text board (seed %d). Press ? for the keys, x to quit." % seed)
     text.say(help_text(text.captions))
     text.toggle_switch()

@@ -13,6 +13,7 @@ Ticks are left out unless the firmware acted on one (the idle sleep).
 """
 
 import json
+import sys
 import time
 
 from firmware import Narrator, actions, events
@@ -39,6 +40,38 @@ class TraceWriter:
 
     def close(self):
         self._stream.close()
+
+
+class TraceFile:
+    """The trace's file, for hal.trace's writer: a write that fails (a full
+    disk) is said once, in one line, and the game goes on without its trace."""
+
+    def __init__(self, f, path):
+        self._f = f
+        self.path = path
+
+    def write(self, text):
+        self._do(lambda f: f.write(text))
+
+    def flush(self):
+        self._do(lambda f: f.flush())
+
+    def close(self):
+        self._do(lambda f: f.close())
+        self._f = None
+
+    def _do(self, step):
+        if self._f is None:
+            return
+        try:
+            step(self._f)
+        except OSError as e:
+            f, self._f = self._f, None
+            print("clue-fx: the trace %s stops here: %s; the game goes on" % (self.path, e.strerror), file=sys.stderr)
+            try:
+                f.close()
+            except OSError:
+                pass  # what the disk would not take is lost
 
 
 class TraceError(ValueError):

@@ -27,13 +27,38 @@ COMMANDS = (
 )
 NAMES = tuple(c[0] for c in COMMANDS)
 
+# The top help's words for a player: written here, not read from hal.cli.play,
+# so `clue-fx --help` imports no command (tests/hal/cli/test_cli.py checks that
+# every option named is one of `clue-fx play`'s).
+PLAYER_HELP = """\
+start the board:
+  clue-fx                   the desktop board in a window, in your language
+  clue-fx --table --bots AZUR
+                            no cards left: the window deals and refutes; a bot guest
+  clue-fx play --text       no display: the board in a terminal, keys for pads
+
+options of the board (clue-fx [play] OPTIONS; all of them: clue-fx play --help):
+  --lang fr|en              the edition (default: from the locale)
+  --seed N                  the board's random seed: the same seed, the same game
+  --table                   the digital card table: deals, refutes, checks accusations
+  --bots GUEST[:LEVEL],...  bot guests (easy, medium, hard), e.g. AZUR:easy; implies --table
+  --hints                   the detective sheets mark what can still be in the case file
+  --text                    the board in a terminal (with --lang, --seed, --trace, --battery)
+  --audio MODE, --volume V  auto, pygame, simpleaudio or silent; volume 0 to 1
+  --trace FILE              record the game (clue-fx replay FILE checks it)
+  --fullscreen, --debug, --battery MV, --selftest
+
+each command has its own --help, e.g. clue-fx serve --help"""
+
 
 def build_parser(command=None):
     """The parser; only `command`'s module is imported (none for None)."""
     parser = argparse.ArgumentParser(
         prog="clue-fx",
-        description="The talking board of Clue FX, re-created from its rulebook. "
-        "With no command: the desktop board (clue-fx play --help for its options).",
+        description="The talking board of Clue FX, re-created from its rulebook.\n"
+        "With no command: the desktop board, with the options below.",
+        epilog=PLAYER_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, module_name, help_text in COMMANDS:

@@ -11,6 +11,8 @@ import os
 
 EDITIONS = ("fr", "en")
 AUDIO_BACKENDS = ("auto", "pygame", "simpleaudio", "silent")
+DEFAULT_AUDIO = "auto"
+DEFAULT_VOLUME = 0.8
 
 
 def default_lang():
@@ -46,10 +48,12 @@ def add_audio_options(p):
     p.add_argument(
         "--audio",
         choices=AUDIO_BACKENDS,
-        default="auto",
+        default=DEFAULT_AUDIO,
         help="how to play sounds (default: pygame, then simpleaudio, then captions only)",
     )
-    p.add_argument("--volume", type=volume_arg, default=0.8, help="sound volume, 0 to 1 (default 0.8)")
+    p.add_argument(
+        "--volume", type=volume_arg, default=DEFAULT_VOLUME, help="sound volume, 0 to 1 (default %s)" % DEFAULT_VOLUME
+    )
 
 
 def add_board_options(p):
@@ -69,8 +73,10 @@ def seed_of(args):
 def open_trace(args):
     if not getattr(args, "trace", None):
         return None
+    from hal.trace import TraceFile
+
     try:
-        return open(args.trace, "w", encoding="utf-8")
+        return TraceFile(open(args.trace, "w", encoding="utf-8"), args.trace)
     except OSError as e:
         raise SystemExit("clue-fx: cannot write the trace %s: %s" % (args.trace, e.strerror)) from None
 

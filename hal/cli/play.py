@@ -4,9 +4,13 @@ terminal (captions printed, keys for pads).
     clue-fx play --lang en --seed 3
     clue-fx play --text
     clue-fx --table --bots LAVANDE,AZUR:easy
+
+The text board takes --lang, --seed, --trace and --battery; the window's own
+options are refused there, each with its reason.
 """
 
 import argparse
+import sys
 
 from firmware.board import GUESTS
 
@@ -14,11 +18,28 @@ from . import options
 
 BOT_LEVELS = ("easy", "medium", "hard")
 
+# The window's options, and why the text board (hal.terminal) has no use for them.
+WINDOW_ONLY = {
+    "table": "the card table's screens and sheets need the window",
+    "bots": "bot guests sit at the card table, which needs the window",
+    "hints": "the hints mark the card table's detective sheets, which need the window",
+    "audio": "it has no speaker, it prints the captions",
+    "volume": "it has no speaker, it prints the captions",
+    "debug": "the debug overlay is drawn in the window",
+    "fullscreen": "it has no window",
+    "selftest": "the self-test lights the window's pads (clue-fx selftest runs without a display)",
+}
+
 
 def add_arguments(p):
-    p.add_argument("--text", action="store_true", help="the board in a terminal: captions printed, keys for pads")
+    p.add_argument(
+        "--text",
+        action="store_true",
+        help="the board in a terminal: captions printed, keys for pads (with --lang, --seed, --trace, --battery)",
+    )
     options.add_board_options(p)
     _add_window_options(p)
+    p.set_defaults(**dict.fromkeys(WINDOW_ONLY))  # None: not given (each gets its default in run)
 
 
 def _add_window_options(p):
@@ -94,25 +115,36 @@ def table_of(args):
     return bots if (bots or args.table) else None
 
 
+def not_for_text(args):
+    """The first window option given to the text board, with its reason; or None."""
+    for dest, reason in WINDOW_ONLY.items():
+        if getattr(args, dest, None) is not None:
+            return "--%s does not apply to the text board: %s" % (dest, reason)
+    return None
+
+
 def run(args):
+    if args.text and not_for_text(args):
+        print("clue-fx play: error: %s" % not_for_text(args), file=sys.stderr)
+        return 2
     seed = options.seed_of(args)
     lang = args.lang or options.default_lang()
     if args.text:
         from hal.terminal import run as run_text
 
-        return run_text(seed=seed, lang=lang, trace=options.open_trace(args))
+        return run_text(seed=seed, lang=lang, trace=options.open_trace(args), millivolts=args.battery)
     from sim.start import play
 
     return play(
         seed=seed,
         lang=lang,
         trace=options.open_trace(args),
-        audio=args.audio,
-        volume=args.volume,
-        fullscreen=args.fullscreen,
-        debug=args.debug,
+        audio=args.audio or options.DEFAULT_AUDIO,
+        volume=options.DEFAULT_VOLUME if args.volume is None else args.volume,
+        fullscreen=bool(args.fullscreen),
+        debug=bool(args.debug),
         millivolts=args.battery,
-        selftest=args.selftest,
+        selftest=bool(args.selftest),
         table=table_of(args),
-        hints=args.hints,
+        hints=bool(args.hints),
     )

@@ -28,6 +28,6 @@ def run(args):
         print("clue-fx sdcard: %s" % e)
         return 1
     except OSError as e:
-        print("clue-fx sdcard: cannot write %s: %s" % (e.filename or args.card, e.strerror))
+        print("clue-fx sdcard: cannot write to the card %s: %s" % (args.card, e.strerror))
         return 1
     return 0
