@@ -15,10 +15,16 @@ Backends: "pygame" (gapless: the next clip waits in the channel's queue),
 "silent" (captions only: clips end as soon as they start). Where the wanted
 backend cannot play, "auto" says so in one line and falls back; a missing or
 corrupt WAV is named once and skipped: the caption still shows.
+
+With no sound card libasound prints 8 lines of its own on fd 2 per try:
+devices are opened inside `quiet_stderr()`, so the one line is the only one.
 """
 
 import collections
+import contextlib
+import os
 import pathlib
+import sys
 import wave
 
 from firmware.clips import names
@@ -31,10 +37,47 @@ CLIPS = names()
 BACKENDS = ("pygame", "simpleaudio", "silent")
 RATE = 22050
 _BAD = object()  # cache entry of a clip that cannot be played
+# the README's words: simpleaudio is an extra, built from source
+SIMPLEAUDIO_HINT = "pip install -e '.[simpleaudio]', needs libasound2-dev"
+NO_DEVICE = "no sound card"
+_NO_DEVICE_WORDS = ("No such file or directory", "No such device", "No available audio device", "CODE: -2 ")
 
 
 class AudioUnavailable(Exception):
-    """The backend asked for cannot play here (no module, no sound card)."""
+    """The backend asked for cannot play here (no module, no sound card).
+    `short`: the few words the one-line notice of "auto" gives."""
+
+    def __init__(self, message, short=None):
+        super().__init__(message)
+        self.short = short or message
+
+
+def _why(message):
+    return NO_DEVICE if any(w in message for w in _NO_DEVICE_WORDS) else message
+
+
+@contextlib.contextmanager
+def quiet_stderr():
+    """fd 2 to the null device for the duration (C libraries write there, past
+    sys.stderr; their reason reaches us as the call's exception). Only around
+    opening a device: what any thread writes to fd 2 meanwhile is lost."""
+    try:
+        sys.stderr.flush()
+    except (AttributeError, OSError, ValueError):
+        pass
+    try:
+        saved = os.dup(2)
+    except OSError:  # no fd 2 at all: nothing to quiet
+        yield
+        return
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, 2)
+        os.close(null)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 def clip_name(number):
@@ -83,12 +126,13 @@ class PygameOut:
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.pre_init(RATE, -16, 1)
-                pygame.mixer.init()
+                with quiet_stderr():
+                    pygame.mixer.init()
                 self._owns_mixer = True
             pygame.mixer.set_reserved(1)  # Sound.play() elsewhere never takes our channel
             self._channel = pygame.mixer.Channel(0)
         except pygame.error as e:
-            raise AudioUnavailable("the pygame mixer cannot start: %s" % e) from None
+            raise AudioUnavailable("the pygame mixer cannot start: %s" % e, _why(str(e))) from None
         self._channel.set_volume(volume)
 
     def load(self, path):
@@ -129,18 +173,18 @@ class SimpleaudioOut:
     def __init__(self, volume):
         try:
             import simpleaudio
-        except ImportError as e:
+        except ImportError:
             raise AudioUnavailable(
-                "simpleaudio is not installed (pip install 'clue-fx[simpleaudio]'; it builds from source "
-                "and needs libasound2-dev): %s" % e
+                "simpleaudio is not installed (%s)" % SIMPLEAUDIO_HINT, "not installed (%s)" % SIMPLEAUDIO_HINT
             ) from None
         self._sa = simpleaudio
         self._volume = volume
         self._play = None
         try:  # open the device once: no sound card raises here, not in the middle of a game
-            simpleaudio.play_buffer(b"\0\0" * 64, 1, 2, RATE).stop()
+            with quiet_stderr():
+                simpleaudio.play_buffer(b"\0\0" * 64, 1, 2, RATE).stop()
         except Exception as e:  # simpleaudio.SimpleaudioError, or anything its C code raises
-            raise AudioUnavailable("simpleaudio cannot open the sound device: %s" % e) from None
+            raise AudioUnavailable("simpleaudio cannot open the sound device: %s" % e, _why(str(e))) from None
 
     def load(self, path):
         with wave.open(str(path), "rb") as w:
@@ -196,13 +240,20 @@ def open_backend(backend, volume, notice):
         try:
             out = _MAKERS[name](volume)
         except AudioUnavailable as e:
-            reasons.append("%s: %s" % (name, e))
+            reasons.append((name, e.short))
             continue
         if reasons:
-            notice("audio: using %s (%s)" % (name, "; ".join(reasons)))
+            notice("audio: using %s (%s)" % (name, _reasons(reasons)))
         return out
-    notice("audio: no sound output, captions only (%s)" % "; ".join(reasons))
+    if all(why == NO_DEVICE for _, why in reasons):
+        notice("audio: %s (pygame, simpleaudio): captions only" % NO_DEVICE)
+    else:
+        notice("audio: no sound, captions only. %s" % _reasons(reasons))
     return SilentOut()
+
+
+def _reasons(reasons):
+    return "; ".join("%s: %s" % pair for pair in reasons)
 
 
 class AudioOut(Sink):

@@ -36,9 +36,12 @@ def open_window(fullscreen=False, title="Clue FX"):
 def init_mixer(backend):
     """The mixer the way hal.audio wants it, before the rest of pygame; a
     failure is left for AudioOut to notice and fall back from."""
+    from hal.audio import quiet_stderr
+
     if backend in ("auto", "pygame") and not pygame.mixer.get_init():
         try:
-            pygame.mixer.init(22050, -16, 1, 512)
+            with quiet_stderr():  # no sound card: ALSA's complaints are AudioOut's one line
+                pygame.mixer.init(22050, -16, 1, 512)
         except pygame.error:
             pass
 

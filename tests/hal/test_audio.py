@@ -37,16 +37,15 @@ def say(*clips):
     return Say("test", {}, clips)
 
 
-def run_until_drained(audio, deadline=DEADLINE_S):
+def run_until_drained(audio, start=0, deadline=DEADLINE_S):
     """Poll as a frame loop would until poll() reports the drain; returns the
-    clips seen playing, in order, and how many times poll() said True."""
-    seen = []
+    clips played from `audio.played[start]` on, in order (AudioOut's own
+    record: sampling `playing` from here misses a short clip whenever this
+    process is descheduled longer than it lasts), and how many times poll()
+    said True."""
     trues = 0
     end = time.monotonic() + deadline
     while time.monotonic() < end:
-        now = audio.playing
-        if now is not None and (not seen or seen[-1] != now):
-            seen.append(now)
         if audio.poll():
             trues += 1
             break
@@ -55,7 +54,7 @@ def run_until_drained(audio, deadline=DEADLINE_S):
         pytest.fail("the audio queue did not drain in %.0f s" % deadline)
     for _ in range(5):  # and never again while nothing new is queued
         trues += audio.poll()
-    return seen, trues
+    return audio.played[start:], trues
 
 
 def wait_for(condition, deadline=DEADLINE_S):
@@ -130,8 +129,9 @@ def test_stop_audio_cuts_at_once_and_empties_the_queue(audio):
     assert not audio.busy()
     assert not pygame.mixer.get_busy()
     assert audio.poll() is False
+    mark = len(audio.played)
     audio.present([say(AND)], 20)  # the queue works again afterwards
-    seen, trues = run_until_drained(audio)
+    seen, trues = run_until_drained(audio, mark)
     assert seen == [AND] and trues == 1
     assert audio.played == [GREETING, AND]
 
@@ -139,9 +139,10 @@ def test_stop_audio_cuts_at_once_and_empties_the_queue(audio):
 def test_power_off_by_switch_cuts_idle_lets_the_sentence_finish(audio):
     audio.present([say(GREETING, AND), PowerOff("switch")], 0)
     assert not audio.busy() and not pygame.mixer.get_busy()
+    mark = len(audio.played)
     audio.present([say(AND, LEAVES), PowerOff("idle")], 10)
     assert audio.busy()
-    seen, trues = run_until_drained(audio)
+    seen, trues = run_until_drained(audio, mark)
     assert seen == [AND, LEAVES] and trues == 1
 
 
@@ -361,3 +362,97 @@ def test_simpleaudio_backend_on_an_alsa_null_device(tmp_path):
         len(result["lines"]) == 1 and "0073.wav" in result["lines"][0] and "word.leaves" in result["lines"][0]
     )
     assert result["playing"] == 44 and result["busy_after_stop"] is False
+
+
+# --- no sound card: one line, as a player sees it -----------------------------------
+
+NO_CARD = pytest.mark.skipif(
+    not sys.platform.startswith("linux") or pathlib.Path("/dev/snd").exists(),
+    reason="needs a Linux machine with no sound card (ALSA then prints its own errors)",
+)
+HINT = "pip install -e '.[simpleaudio]'"
+
+
+def _env(**extra):
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    env.update(SDL_AUDIODRIVER="alsa", PYTHONPATH=str(ROOT), **extra)
+    return env
+
+
+def _serve_until_waiting(env):
+    """`clue-fx serve --audio host` on a port that is not there: its lines
+    until it waits for the rig (it waits for ever: then SIGTERM)."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "hal.cli", "serve", "--port", "/dev/nonexistent", "--audio", "host", "--lang", "en"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+        cwd=str(ROOT),
+    )
+    lines = []
+    try:
+        end = time.monotonic() + 60
+        while time.monotonic() < end:
+            line = proc.stdout.readline()
+            if not line:
+                break
+            lines.append(line.rstrip("\n"))
+            if line.startswith("waiting for the rig"):
+                break
+    finally:
+        proc.terminate()
+        rest, _ = proc.communicate(timeout=30)
+    return lines + rest.splitlines()
+
+
+@NO_CARD
+def test_no_sound_card_is_one_short_line_for_a_player():
+    lines = _serve_until_waiting(_env())
+    start = next(i for i, line in enumerate(lines) if line.startswith("clue-fx serve: seed"))
+    assert len(lines[:start]) == 1, "\n".join(lines)  # only the audio's line comes before the game
+    (line,) = lines[:start]
+    assert line.startswith("audio: ") and "captions only" in line and len(line) <= 140, line
+    assert not [x for x in lines if "ALSA" in x], "\n".join(lines)
+
+
+HIDE_SIMPLEAUDIO = """
+import sys
+sys.modules["simpleaudio"] = None  # import simpleaudio -> ImportError, as where it is not installed
+from hal.audio import AudioOut
+AudioOut(lang="en", backend="auto", notice=print).close()
+"""
+
+
+@NO_CARD
+def test_without_simpleaudio_the_line_gives_the_readme_install_hint():
+    done = subprocess.run(
+        [sys.executable, "-c", HIDE_SIMPLEAUDIO],
+        capture_output=True,
+        text=True,
+        env=_env(PYGAME_HIDE_SUPPORT_PROMPT="1"),
+        cwd=str(ROOT),
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = (done.stdout + done.stderr).splitlines()
+    assert len(lines) == 1, "\n".join(lines)
+    assert "captions only" in lines[0] and HINT in lines[0] and "libasound2-dev" in lines[0]
+    assert HINT in (ROOT / "README.md").read_text(encoding="utf-8")  # the README says the same
+
+
+@NO_CARD
+def test_the_selftest_says_no_sound_card_in_one_line():
+    done = subprocess.run(
+        [sys.executable, "-m", "hal.cli", "selftest", "--lang", "en"],
+        capture_output=True,
+        text=True,
+        env=_env(PYGAME_HIDE_SUPPORT_PROMPT="1"),
+        cwd=str(ROOT),
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = (done.stdout + done.stderr).splitlines()
+    about_sound = [x for x in lines if not (x[:4].isdigit() or x.startswith("selftest:") or "no display" in x)]
+    assert len(about_sound) == 1, "\n".join(about_sound)
+    assert "captions only" in about_sound[0]
