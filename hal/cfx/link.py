@@ -5,7 +5,7 @@ four states, what may happen in each, and where each happening leads.
     link.go(OPENED, now)          # HELLO; a happening a state does not list raises
     link.game_ms(now)             # the game's clock: the host's, less the time away
 
-Theory of operation (spec/PROTOCOL.md, Liveness and faults):
+Theory of operation (docs/PROTOCOL.md, Liveness and faults):
 
 - DOWN: no port. The game waits; its clock stands still.
 - HELLO: the port is open (or the rig went silent on it) and the host asks

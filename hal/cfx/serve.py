@@ -1,5 +1,5 @@
 """The host's port loop: a hal.cfx.host.Host on a real serial line (CFX/1,
-spec/PROTOCOL.md). One thread owns the port, reopens it when it vanished
+docs/PROTOCOL.md). One thread owns the port, reopens it when it vanished
 (USB unplugged), reads what came, runs the Host's timers and writes what
 the Host wants written. Any pyserial URL names the port: /dev/ttyACM0,
 COM3, socket://host:port, rfc2217://host:port, loop://.

@@ -1,5 +1,5 @@
 """CFX/1, the serial line between a touch rig and the firmware host
-(spec/PROTOCOL.md), as pure code: bytes in, lines and words out. No I/O, no
+(docs/PROTOCOL.md), as pure code: bytes in, lines and words out. No I/O, no
 clock, no firmware: an id is checked for its shape only (hal.cfx.ids checks
 it against the board's, hal.edges makes an edge an event). The host, the
 virtual rig and the rig program under MicroPython use it, so it sticks to

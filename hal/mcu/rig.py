@@ -1,4 +1,4 @@
-"""The board as a CFX/1 rig (spec/PROTOCOL.md) over its USB serial line,
+"""The board as a CFX/1 rig (docs/PROTOCOL.md) over its USB serial line,
 for `clue-fx serve`: it reports pads, buttons, the switch and the battery,
 plays the clips it is told to (`PLAY n ...`) on its DFPlayer and answers
 `DONE` when it has played them all. No game rules here, no firmware: the

@@ -20,7 +20,7 @@ from hal.cfx import wire as cfx
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 
-# The example of spec/PROTOCOL.md, byte for byte.
+# The example of docs/PROTOCOL.md, byte for byte.
 SPEC_EXAMPLE = [
     b"HELLO pico-board CFX/1 pads,buttons,switch,battery,audio*09\n",
     b"STATE?*68\n",
