@@ -13,10 +13,9 @@ import argparse
 import sys
 
 from firmware.board import GUESTS
+from sim.bots.levels import SEAT_LEVELS
 
 from . import options
-
-BOT_LEVELS = ("easy", "medium", "hard")
 
 # The window's options, and why the text board (hal.terminal) has no use for them.
 WINDOW_ONLY = {
@@ -100,8 +99,8 @@ def bots_arg(value):
         level = level.lower() or "hard"
         if guest not in GUESTS:
             raise argparse.ArgumentTypeError("unknown guest %r: guests are %s" % (guest, ", ".join(GUESTS)))
-        if level not in BOT_LEVELS:
-            raise argparse.ArgumentTypeError("unknown bot level %r: levels are %s" % (level, ", ".join(BOT_LEVELS)))
+        if level not in SEAT_LEVELS:
+            raise argparse.ArgumentTypeError("unknown bot level %r: levels are %s" % (level, ", ".join(SEAT_LEVELS)))
         if guest in bots:
             raise argparse.ArgumentTypeError("%s is named twice" % guest)
         bots[guest] = level

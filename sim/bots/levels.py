@@ -14,3 +14,4 @@ and it happens to meet the Inspecteur.
 """
 
 LEVELS = ("easy", "medium", "hard", "random")
+SEAT_LEVELS = LEVELS[:3]  # what a guest's seat may be given (--bots); "random" is the bench's

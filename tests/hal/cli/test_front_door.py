@@ -46,7 +46,7 @@ def test_the_top_help_lists_every_command_and_imports_no_board():
 
 # What each command's --help may load, beyond hal, hal.cli and its own module.
 MAY_LOAD = {
-    "play": ("firmware",),  # the guests' names for --bots
+    "play": ("firmware", "sim.bots.levels"),  # the guests' names and the bots' levels for --bots
     "replay": (),
     "serve": ("hal.cfx", "hal.cli.options", "firmware"),  # the link's timings; the host makes events
     "rig": ("hal.cfx", "hal.cli.options", "firmware"),
