@@ -12,12 +12,6 @@ class Action(Value):
     __slots__ = ()
 
 
-# The Inspecteur's own lines (RULES.md, Who speaks); Edmond says the rest.
-_INSPECTEUR_SAYS = (
-    "accuse.found_inspecteur", "accuse.confirm", "accuse.announce", "accuse.right", "accuse.wrong",
-)
-
-
 class Say(Action):
     """One sentence: `key` names it, `args` holds its ids, `clips` the clip
     numbers of the sounds manifest that speak it, in order. `speaker`
@@ -33,7 +27,12 @@ class Say(Action):
 
     @property
     def speaker(self):
-        return "inspecteur" if self.key in _INSPECTEUR_SAYS else "narrator"
+        # The Inspecteur's own lines (RULES.md, Who speaks): the accusation's,
+        # but for the refusal and "carry on", which are Edmond's.
+        key = self.key
+        if key[:7] == "accuse." and key != "accuse.not_here" and key != "accuse.cancelled":
+            return "inspecteur"
+        return "narrator"
 
 
 class Sfx(Action):

@@ -26,14 +26,9 @@ BUTTONS = ("STOP", "SEARCH", "REPEAT", "ACCUSE", "YES", "NO", "WAIT")
 
 WEAPONS = ("FER_A_CHEVAL", "MARTEAU", "CISAILLE", "SEAU", "RAQUETTE", "NAIN")
 
-_RING_INDEX = {}
-for _i in range(len(PLACES)):
-    _RING_INDEX[PLACES[_i]] = _i
-
-
 def neighbours(place):
     """The two places one arrow away from `place`, in ring order."""
-    i = _RING_INDEX[place]
+    i = PLACES.index(place)
     n = len(PLACES)
     return (PLACES[(i - 1) % n], PLACES[(i + 1) % n])
 

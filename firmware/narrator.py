@@ -8,13 +8,7 @@ Power, idle and batteries are handled here; every press goes through
 table.TABLE to one of the ``_rule_*`` methods below.
 """
 
-from .actions import PowerOff, Say, Sfx, StopAudio
-
-# Hints that refuse a press: never the last announcement (RULES.md, REPEAT).
-HINTS = (
-    "move.same_place", "move.already_moved", "move.not_a_place",
-    "turn.move_first", "search.already", "accuse.not_here",
-)
+from .actions import PowerOff, Sfx, StopAudio
 from .board import GUESTS, START_PADS, guest_of_start
 from .chances import merged
 from .events import AudioDone, Battery, ButtonDown, ButtonUp, PadDown, PadUp, Switch, Tick
@@ -40,7 +34,8 @@ class Narrator:
         self.world = World(self._rng, self._chances)
         self._battery = BatteryWatch()
         self._last_input = 0
-        self._last = []  # the last announcement: what REPEAT says again
+        self._last = ()  # the last announcement: what REPEAT says again
+        self._refused = False  # the press being answered got a hint
         self._asking = 0  # roll call: index in GUESTS of the question asked
         self._guests = {}  # enrolled guest -> place, None while on START
         self._rounds = None
@@ -123,6 +118,7 @@ class Narrator:
             return []
         rule, targets = entry
         out = []
+        self._refused = False
         new = getattr(self, "_rule_" + rule)(arg, out)
         if new is not None:
             if new not in targets:
@@ -132,17 +128,16 @@ class Narrator:
             self._state = new
         elif self._state not in targets:
             raise RuntimeError("rule %s may not stay in %s" % (rule, self._state))
-        if out and rule != "repeat":
-            self._announced(out)
+        # What answered a press is the last announcement, all of it (RULES.md,
+        # REPEAT), unless it was a hint refusing the press, or REPEAT itself.
+        if out and not self._refused and rule != "repeat":
+            self._last = out
         return out
 
-    def _announced(self, out):
-        """`out` answered one input: it becomes the last announcement, all
-        of it (sentences and sounds), unless it is a hint refusing a press."""
-        for a in out:
-            if type(a) is Say and a.key in HINTS:
-                return
-        self._last = [a for a in out if type(a) is Say or type(a) is Sfx]
+    def _hint(self, key, out):
+        """A hint that refuses a press: said, never the last announcement."""
+        out.append(say(key))
+        self._refused = True
 
     # -- power --------------------------------------------------------------
 
@@ -163,7 +158,7 @@ class Narrator:
         if self._pads_down:
             out.append(say("power.remove_pawns"))
         out.append(self._ask(0))
-        self._last = [out[-1]]  # the roll call's question: what REPEAT gives back
+        self._last = out[-1:]  # the roll call's question: what REPEAT gives back
         return out
 
     def _sleep(self):
@@ -233,7 +228,7 @@ class Narrator:
 
     def _rule_move(self, place, out):
         if place == self._here():
-            out.append(say("move.same_place"))
+            self._hint("move.same_place", out)
             return MOVE
         self._guests[self._current] = place
         world = self.world
@@ -251,16 +246,16 @@ class Narrator:
         return MOVED
 
     def _rule_not_a_place(self, _, out):
-        out.append(say("move.not_a_place"))
+        self._hint("move.not_a_place", out)
 
     def _rule_move_first(self, _, out):
-        out.append(say("turn.move_first"))
+        self._hint("turn.move_first", out)
 
     def _rule_already_moved(self, _, out):
-        out.append(say("move.already_moved"))
+        self._hint("move.already_moved", out)
 
     def _rule_already_searched(self, _, out):
-        out.append(say("search.already"))
+        self._hint("search.already", out)
 
     def _rule_repeat(self, _, out):
         out.extend(self._last)
@@ -271,7 +266,7 @@ class Narrator:
     def _rule_accuse(self, _, out):
         here = self._here()
         if here is None or not self.world.inspecteur_visible_at(here):
-            out.append(say("accuse.not_here"))
+            self._hint("accuse.not_here", out)  # the same words whether he hides here or not
             return None
         self._back = self._state
         out.append(say("accuse.confirm"))

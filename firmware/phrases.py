@@ -6,8 +6,10 @@ from .actions import Say
 from .board import GUESTS, INSPECTEUR, PLACES, SUSPECTS
 from .clips import first, number
 
-# Sentences without ids: key -> clip names (turned into numbers once, below).
-_PLAIN = {
+# Every sentence: key -> its clip names (turned into numbers once, below).
+# A sentence without ids is these clips; one with ids is built around them
+# by _build (the names and places go between).
+_CLIPS = {
     "power.greeting": ("jingle.greeting", "phrase.greeting"),
     "power.remove_pawns": ("phrase.remove_pawns",),
     "power.sleep": ("phrase.sleep",),
@@ -25,10 +27,7 @@ _PLAIN = {
     "game.over": ("phrase.game_over",),
     "battery.low": ("phrase.battery_low",),
     "battery.empty": ("phrase.battery_empty",),
-}
-
-# Sentences with ids: key -> the clips that go around the names.
-_PARTS = {
+    # with ids
     "rollcall.ask": ("phrase.are_you_playing",),
     "rollcall.joined": ("phrase.joined",),
     "turn.call": ("phrase.your_turn",),
@@ -43,9 +42,8 @@ _PARTS = {
     "move.arrives": ("word.arrives",),
     "move.heads": ("word.leaves", "phrase.heading_for"),
 }
-for _table in (_PLAIN, _PARTS):
-    for _key in list(_table):
-        _table[_key] = tuple(number(n) for n in _table[_key])
+for _key in list(_CLIPS):
+    _CLIPS[_key] = tuple(number(n) for n in _CLIPS[_key])
 
 _GUEST = first("guest")
 _DUPONT = first("dupont")  # the guests' names in the Inspecteur's voice
@@ -76,15 +74,14 @@ def _listed(clips, count):
 
 
 def say(key, args=None):
-    """The `Say` for sentence `key` with ids `args` (a dict, or None)."""
-    args = args or {}
-    clips = _PLAIN.get(key)
+    """The `Say` for sentence `key` with ids `args` (a dict; None for a
+    sentence without ids)."""
+    clips = _CLIPS.get(key)
     if clips is None:
-        parts = _PARTS.get(key)
-        if parts is None:
-            raise ValueError("no sentence %r" % (key,))
-        clips = tuple(_build(key, args, parts))
-    return Say(key, args, clips)
+        raise ValueError("no sentence %r" % (key,))
+    if not args:
+        return Say(key, {}, clips)
+    return Say(key, args, tuple(_build(key, args, clips)))
 
 
 def _build(key, args, parts):

@@ -2,6 +2,9 @@
 
     captions = load("en")                 # reads the manifest once
     captions.of(say.clips)                # "Edmond's sentence, as one line."
+    captions.speaker(say.speaker)         # "Edmond", "Inspecteur Dupont": who says it
+    captions.line(say)                    # "Inspecteur Dupont: You found me! ..."
+    captions.power_off("idle")            # "[the board goes to sleep]": no ids shown
     Captions("fr", manifest)              # from a manifest already read
 
 SOUNDS (the folder of <lang>/NNNN.wav) and MANIFEST are the one place every
@@ -29,7 +32,16 @@ def _sounds_folder():
 
 SOUNDS = _sounds_folder()
 MANIFEST = SOUNDS / "manifest.json"
-_NAMES = ("guest.", "suspect.", "inspecteur")
+_NAMES = ("guest.", "suspect.", "inspecteur", "dupont.")
+_SPEAKERS = {"narrator": "Edmond", "inspecteur": "Inspecteur Dupont"}  # a manifest that names none
+# What a reader is told when the board goes dark, by PowerOff's reason.
+_POWER_OFF = {
+    "fr": {"switch": "[le plateau est éteint]", "idle": "[le plateau s'est endormi]",
+           "battery": "[piles vides : le plateau s'est éteint]"},
+    "en": {"switch": "[the board is switched off]", "idle": "[the board has gone to sleep]",
+           "battery": "[the batteries are empty: the board has switched off]"},
+}
+_COLON = {"fr": " : "}  # French sets its colons apart
 
 
 def load_manifest(path=MANIFEST):
@@ -56,6 +68,19 @@ class Captions:
         self._text = {c["id"]: c[lang] for c in manifest["clips"]}
         self._name = {c["id"]: c["name"] for c in manifest["clips"]}
         self._number = {c["name"]: c["id"] for c in manifest["clips"]}
+        named = manifest.get("speakers", {})
+        self._speakers = {who: named.get(who, {}).get(lang, name) for who, name in _SPEAKERS.items()}
+
+    def speaker(self, who):
+        """The name a caption gives speaker `who` ("narrator", "inspecteur")."""
+        return self._speakers.get(who, who)
+
+    def line(self, say):
+        """A sentence as a caption line, its speaker named: "Edmond: ..."."""
+        return self.speaker(say.speaker) + _COLON.get(self.lang, ": ") + self.of(say.clips)
+
+    def power_off(self, reason):
+        return _POWER_OFF.get(self.lang, _POWER_OFF["en"]).get(reason, "[%s]" % reason)
 
     def clip(self, number):
         return self._text[number]
@@ -70,11 +95,14 @@ class Captions:
         """The caption of a sequence of clip numbers, joined as one sentence."""
         text = ""
         was_name = False
+        spoken = 0  # where the words start: after a jingle, the sentence starts there
         for n in clips:
             part = self._text[n]
             is_name = self._name[n].startswith(_NAMES)
             if not text:
                 text = part
+                if part.startswith("♪"):
+                    spoken = len(part) + 1
             elif part[:1] in ",.;:!?":
                 text += part
             elif is_name and was_name:
@@ -84,4 +112,6 @@ class Captions:
             was_name = is_name
         if text[-1:].isalnum():
             text += "."
-        return text[:1].upper() + text[1:]
+        if spoken >= len(text):
+            return text  # a sound alone
+        return text[:spoken] + text[spoken].upper() + text[spoken + 1:]

@@ -1,7 +1,7 @@
 """The console: a Sink that prints what the board says as lines of text, the
 way `clue-fx play --text` and `clue-fx serve` show it.
 
-    Console(captions, print)                       # Edmond: Good evening...
+    Console(captions, print)                       # Edmond: Good evening... / Inspecteur Dupont: You found me!
     Console(captions, write, stamp=True, keys=True)   #   12.300  Edmond: ... [place.enter]
 """
 
@@ -26,7 +26,7 @@ class Console(Sink):
         self.write(text)
 
     def say(self, say, now_ms):
-        text = "Edmond: " + self.captions.of(say.clips)
+        text = self.captions.line(say)
         if self.keys:
             text += "  [%s]" % say.key
         self.line(text, now_ms)
@@ -35,4 +35,4 @@ class Console(Sink):
         self.line(self.captions.clip(sfx.clip), now_ms)
 
     def power_off(self, reason, now_ms):
-        self.line("[the board is off: %s]" % reason, now_ms)
+        self.line(self.captions.power_off(reason), now_ms)

@@ -29,7 +29,7 @@ class Transcript(Sink):
     # -- the board's actions ------------------------------------------------------------
 
     def say(self, say, now_ms):
-        text = self.captions.of(say.clips)
+        text = self.captions.line(say)  # the speaker named: Edmond, or the Inspecteur
         self._burst.append([text, say.clips])
         self._log(text, "say", now_ms)
 
@@ -42,7 +42,7 @@ class Transcript(Sink):
         self.speaking = None
 
     def power_off(self, reason, now_ms):
-        self._log("[%s: %s]" % (self.labels.ui["off"], reason), "board", now_ms)
+        self._log(self.captions.power_off(reason), "board", now_ms)
 
     def burst_end(self, now_ms):
         if self._burst:

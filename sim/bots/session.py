@@ -63,7 +63,7 @@ class Session(Sink):
         self.turn_count = 0
         self.over = False
         self.games = 0  # games before this one (OFF then ON starts another)
-        self._last_say = None
+        self._last_burst = None  # the last announcement heard: REPEAT says it again
         self._burst, self._says, self._others = [], [], 0  # the burst being heard
 
     # -- listening to the board -----------------------------------------------
@@ -91,10 +91,10 @@ class Session(Sink):
         """A burst as the guests hear it: `actions` its sentences and sounds,
         `says` the sentences alone, `count` every action of the burst."""
         self._awaiting = False
-        if count == 1 and says and says[0] == self._last_say:
-            return  # REPEAT: the same sentence again, nothing new happened
+        if says and count == len(actions) and actions == self._last_burst:
+            return  # REPEAT: the last announcement again, nothing new happened
         if says:
-            self._last_say = says[-1]
+            self._last_burst = actions
         for a in says:
             if a.key == "power.greeting" and (self.table is not None or self.over):
                 self._new_game()

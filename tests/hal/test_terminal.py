@@ -13,15 +13,15 @@ def test_text_board_plays_a_roll_call_and_a_turn():
     r = play("yynn\n9\nr\nx\n", "--seed", "3", "--lang", "en")
     out = r.stdout
     assert r.returncode == 0, r.stderr
-    assert "Edmond: The Count du Puy, are you playing?" in out
-    assert "Edmond: Welcome to Tudor Manor, the Count du Puy and Lady Lavande." in out
+    assert "Edmond: Comte du Puy, are you playing? Answer yes or no." in out
+    assert "Edmond: Welcome to Tudor Manor, Comte du Puy and Lady Lavande. Please put your pawns on your START squares." in out
     assert "♪ (a horse neighs)" in out  # the stables' sound
     assert out.count("Edmond: At the stables") == 2  # said, then repeated
 
 
 def test_text_board_speaks_french_by_choice():
     r = play("x\n", "--seed", "1", "--lang", "fr")
-    assert "Edmond: Le Comte du Puy, jouez-vous ?" in r.stdout
+    assert "Edmond : Monsieur le Comte, jouez-vous ? Répondez par oui ou par non." in r.stdout
 
 
 def test_bad_key_gets_a_one_line_hint_not_a_traceback():

@@ -42,7 +42,7 @@ def test_two_bots_play_a_whole_game_in_the_window(window):
         app.step(FRAME)
     assert app.board.narrator.state == "over", app.board.narrator.state
     said = " ".join(text for text, kind in app.transcript.log)
-    assert "Welcome to Tudor Manor, the Count du Puy and Lady Lavande." in said
+    assert "Welcome to Tudor Manor, Comte du Puy and Lady Lavande." in said
     assert "well done! You have solved the mystery." in said  # hard bots accuse only when certain
     assert app.table.problem is None
 

@@ -330,7 +330,7 @@ def test_whereabouts_never_rule_out_where_they_really_are(seed):
 
 
 def test_repeat_is_not_news():
-    """REPEAT says the last sentence again: nobody takes it for a new turn."""
+    """REPEAT says the last announcement again: nobody takes it for a new turn."""
     board = Board(seed=51)
     bots = {"LAVANDE": Bot("LAVANDE", "hard", 51)}
     session = Session(51, bots=bots, humans=("COMTE",), answer_rollcall=True)
@@ -345,7 +345,7 @@ def test_repeat_is_not_news():
             board.feed(ev, t)
     before = (session.turn_count, dict(session.turns), bots["LAVANDE"].turns)
     out = board.feed(ButtonDown("REPEAT"), t + 500)
-    assert [a.key for a in out] == ["turn.call"]  # the board said it again
+    assert [a.key for a in out] == ["rollcall.welcome", "turn.call"]  # the whole announcement again
     assert (session.turn_count, dict(session.turns), bots["LAVANDE"].turns) == before
 
 

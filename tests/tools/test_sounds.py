@@ -135,7 +135,7 @@ def test_synthesis_is_deterministic():
 def test_speech_text_drops_leading_punctuation_and_respells_names():
     build = _build_module()
     assert build.speech_text(", jouez-vous ?", "fr") == "jouez-vous ?"
-    assert build.speech_text(". Inspector Dupont is here.", "en") == "Inspector [[dju:p'0N]] is here."
+    assert build.speech_text(". Inspecteur Dupont is here.", "en") == "Inspector [[dju:p'0N]] is here."
     assert all(
         not build.is_speech(c, lang)
         for c in MANIFEST["clips"]
