@@ -30,7 +30,7 @@ class Say(Action):
         # The Inspecteur's own lines (RULES.md, Who speaks): the accusation's,
         # but for the refusal and "carry on", which are Edmond's.
         key = self.key
-        if key[:7] == "accuse." and key != "accuse.not_here" and key != "accuse.cancelled":
+        if key[:7] == "accuse." and key not in ("accuse.not_here", "accuse.cancelled"):
             return "inspecteur"
         return "narrator"
 

@@ -16,7 +16,10 @@ from firmware import Narrator
 from firmware.actions import PowerOff, Say, Sfx
 from firmware.board import BUTTONS, INSPECTEUR, MOVERS, PADS, PLACES, SUSPECTS, is_arrow
 from firmware.events import AudioDone, Battery, ButtonDown, ButtonUp, PadDown, PadUp, Switch, Tick
-HINTS = ("move.same_place", "move.already_moved", "move.not_a_place", "turn.move_first", "search.already", "accuse.not_here")  # RULES.md, REPEAT
+
+# the hints of RULES.md, REPEAT: never the last announcement
+HINTS = ("move.same_place", "move.already_moved", "move.not_a_place", "turn.move_first", "search.already",
+         "accuse.not_here")
 
 STEPS = int(os.environ.get("CFX_PROPERTY_STEPS", "100000"))
 STEPS_PER_RUN = 200
