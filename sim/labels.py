@@ -2,7 +2,7 @@
 guests and suspects come from the sounds manifest (hal.captions), so the
 window and the voice always agree; the rest is the board's own print."""
 
-from firmware.board import GUESTS, INSPECTEUR, PLACES, SUSPECTS
+from firmware.board import GUESTS, INSPECTEUR, PLACES, START_PADS, SUSPECTS, guest_of_start
 
 BUTTON_TEXT = {
     "fr": {
@@ -46,6 +46,7 @@ UI = {
         "start": "DÉPART",
         "switch_on": "MARCHE",
         "switch_off": "ARRÊT",
+        "why_off": {"switch": "interrupteur sur ARRÊT", "idle": "15 minutes sans jouer", "battery": "piles à plat"},
         "window": {
             "help": "aide",
             "debug": "débogage",
@@ -77,6 +78,7 @@ UI = {
         "start": "START",
         "switch_on": "ON",
         "switch_off": "OFF",
+        "why_off": {"switch": "switched OFF", "idle": "15 minutes idle", "battery": "flat batteries"},
         "window": {
             "help": "help",
             "debug": "debug",
@@ -111,3 +113,23 @@ class Labels:
         self.guests = {g: bare(captions.clip_by_name("guest." + g)) for g in GUESTS}
         self.suspects = {s: bare(captions.clip_by_name("suspect." + s)) for s in SUSPECTS}
         self.suspects[INSPECTEUR] = bare(captions.clip_by_name("inspecteur"))
+        # As said in a sentence, with the caption's article ("le Comte du Puy", "the stables").
+        self.full = {g: captions.clip_by_name("guest." + g) for g in GUESTS}
+        self.full.update((s, captions.clip_by_name("suspect." + s)) for s in SUSPECTS)
+        self.full.update((p, captions.clip_by_name("place." + p)) for p in PLACES)
+        self.full[INSPECTEUR] = captions.clip_by_name("inspecteur")
+
+    def name(self, thing):
+        """The printed name of any id a player may see: a place, a START
+        square ("START — Comte du Puy"), a guest, a suspect, the Inspecteur,
+        a button. An id nobody printed is a program bug, never shown."""
+        for names in (self.places, self.guests, self.suspects, self.buttons):
+            if thing in names:
+                return names[thing]
+        if thing in START_PADS:
+            return "%s — %s" % (self.ui["start"], self.guests[guest_of_start(thing)])
+        raise KeyError("no printed name for %r" % (thing,))
+
+    def why_off(self, reason):
+        """Why the board went dark ("switch", "idle", "battery"), in words."""
+        return self.ui["why_off"].get(reason, self.ui["off"])

@@ -42,7 +42,7 @@ class Transcript(Sink):
         self.speaking = None
 
     def power_off(self, reason, now_ms):
-        self._log("[%s: %s]" % (self.labels.ui["off"], reason), "board", now_ms)
+        self._log("[%s: %s]" % (self.labels.ui["off"], self.labels.why_off(reason)), "board", now_ms)
 
     def burst_end(self, now_ms):
         if self._burst:
