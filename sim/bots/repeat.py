@@ -13,7 +13,7 @@ refusing a press has no news in it).
     if not repeats.heard(actions): ...   # news: act on it
 """
 
-from firmware.actions import PowerOff, Say, Sfx
+from hal.sink import Sink
 
 # Sentences that tell a listener something happened: a burst with none of
 # them (a hint refusing a press, WAIT's hurry) is not an announcement.
@@ -38,19 +38,39 @@ NEWS = (
 )
 
 
+class _Burst(Sink):
+    """One burst read through the Sink's hooks: its sentences and sounds in
+    order, how many actions, whether the board went dark."""
+
+    def __init__(self, actions):
+        self.items, self.says, self.count, self.dark = [], [], 0, False
+        self.present(actions, 0)
+
+    def say(self, say, now_ms):
+        self.items.append((say.key, sorted((k, repr(v)) for k, v in say.args.items())))
+        self.says.append(say)
+        self.count += 1
+
+    def sfx(self, sfx, now_ms):
+        self.items.append(("sfx", sfx.place))
+        self.count += 1
+
+    def stop_audio(self, now_ms):
+        self.count += 1
+
+    def power_off(self, reason, now_ms):
+        self.count += 1
+        self.dark = True
+
+    def signature(self):
+        news = any(say.key in NEWS for say in self.says)
+        return tuple(self.items) if news else None
+
+
 def signature(actions):
     """What a burst announced, comparable with another burst's, or None for
     a burst with no news in it."""
-    sig = []
-    news = False
-    for a in actions:
-        cls = type(a)
-        if cls is Say:
-            news = news or a.key in NEWS
-            sig.append((a.key, sorted((k, repr(v)) for k, v in a.args.items())))
-        elif cls is Sfx:
-            sig.append(("sfx", a.place))
-    return tuple(sig) if news else None
+    return _Burst(actions).signature()
 
 
 class Repeats:
@@ -61,13 +81,14 @@ class Repeats:
     def heard(self, actions):
         """True when the burst `actions` is a REPEAT (nothing new happened);
         otherwise remember it and return False."""
-        if any(type(a) is PowerOff for a in actions):
+        burst = _Burst(actions)
+        if burst.dark:
             self._last_say = self._last_news = None  # after OFF and ON, the greeting is news again
             return False
-        says = [a for a in actions if type(a) is Say]
-        if len(actions) == 1 and says and says[0] == self._last_say:
+        says = burst.says
+        if burst.count == 1 and says and says[0] == self._last_say:
             return True
-        sig = signature(actions)
+        sig = burst.signature()
         if sig is not None and sig == self._last_news:
             return True
         if says:
