@@ -14,7 +14,7 @@ WEAPON_NAMES = {
     "fr": {
         "FER_A_CHEVAL": "Fer à cheval",
         "MARTEAU": "Marteau",
-        "CISAILLE": "Cisaille à haie",
+        "CISAILLE": "Cisaille à haies",
         "SEAU": "Seau d'eau",
         "RAQUETTE": "Raquette de tennis",
         "NAIN": "Nain de jardin",
