@@ -12,9 +12,16 @@ class Action(Value):
     __slots__ = ()
 
 
+# The Inspecteur's own lines (RULES.md, Who speaks); Edmond says the rest.
+_INSPECTEUR_SAYS = (
+    "accuse.found_inspecteur", "accuse.confirm", "accuse.announce", "accuse.right", "accuse.wrong",
+)
+
+
 class Say(Action):
     """One sentence: `key` names it, `args` holds its ids, `clips` the clip
-    numbers of the sounds manifest that speak it, in order."""
+    numbers of the sounds manifest that speak it, in order. `speaker`
+    follows from the key: "inspecteur" for his own lines, else "narrator"."""
 
     __slots__ = ("key", "args", "clips")
     fields = ("key", "args", "clips")
@@ -23,6 +30,10 @@ class Say(Action):
         self.key = key
         self.args = args
         self.clips = tuple(clips)
+
+    @property
+    def speaker(self):
+        return "inspecteur" if self.key in _INSPECTEUR_SAYS else "narrator"
 
 
 class Sfx(Action):

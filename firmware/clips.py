@@ -9,10 +9,13 @@ just "inspecteur"):
     guest.X    the 4 guests          suspect.X  the 8 suspects   inspecteur
     place.X    "the stables"         at.X       "at the stables"
     sfx.X      the place's sound     phrase.*   phrase pieces    word.*  joining words
+    phrase.*   more phrase pieces (added later, so numbered after word.*)
+    dupont.X   the 4 guests' names in the Inspecteur's own voice
 
 Numbers are computed from the groups, not stored: no table of names is
 built at import, which keeps the board's heap small. New clips go at the
-end (a new group after word.*), so that numbers never move.
+end (a new group after the last, which may reuse a group's name), so that
+numbers never move.
 """
 
 from .board import GUESTS, PLACES, SUSPECTS
@@ -27,6 +30,7 @@ PHRASES = (
     "battery_low", "battery_empty", "sleep",
 )
 WORDS = ("and", "leaves", "arrives")
+LATER_PHRASES = ("joined", "pawns_on_start", "cancelled", "heading_for")
 
 _GROUPS = (
     ("jingle", JINGLES),
@@ -38,6 +42,8 @@ _GROUPS = (
     ("sfx", PLACES),
     ("phrase", PHRASES),
     ("word", WORDS),
+    ("phrase", LATER_PHRASES),
+    ("dupont", GUESTS),
 )
 
 
@@ -47,10 +53,8 @@ def number(name):
     group, what = (name, "") if dot < 0 else (name[:dot], name[dot + 1:])
     first = 1
     for g, ids in _GROUPS:
-        if g == group:
-            if what in ids:
-                return first + ids.index(what)
-            break
+        if g == group and what in ids:
+            return first + ids.index(what)
         first += len(ids)
     raise KeyError(name)
 

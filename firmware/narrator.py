@@ -9,6 +9,12 @@ table.TABLE to one of the ``_rule_*`` methods below.
 """
 
 from .actions import PowerOff, Say, Sfx, StopAudio
+
+# Hints that refuse a press: never the last announcement (RULES.md, REPEAT).
+HINTS = (
+    "move.same_place", "move.already_moved", "move.not_a_place",
+    "turn.move_first", "search.already", "accuse.not_here",
+)
 from .board import GUESTS, START_PADS, guest_of_start
 from .chances import merged
 from .events import AudioDone, Battery, ButtonDown, ButtonUp, PadDown, PadUp, Switch, Tick
@@ -34,7 +40,7 @@ class Narrator:
         self.world = World(self._rng, self._chances)
         self._battery = BatteryWatch()
         self._last_input = 0
-        self._last_say = None
+        self._last = []  # the last announcement: what REPEAT says again
         self._asking = 0  # roll call: index in GUESTS of the question asked
         self._guests = {}  # enrolled guest -> place, None while on START
         self._rounds = None
@@ -126,11 +132,17 @@ class Narrator:
             self._state = new
         elif self._state not in targets:
             raise RuntimeError("rule %s may not stay in %s" % (rule, self._state))
-        for i in range(len(out) - 1, -1, -1):
-            if type(out[i]) is Say:
-                self._last_say = out[i]
-                break
+        if out and rule != "repeat":
+            self._announced(out)
         return out
+
+    def _announced(self, out):
+        """`out` answered one input: it becomes the last announcement, all
+        of it (sentences and sounds), unless it is a hint refusing a press."""
+        for a in out:
+            if type(a) is Say and a.key in HINTS:
+                return
+        self._last = [a for a in out if type(a) is Say or type(a) is Sfx]
 
     # -- power --------------------------------------------------------------
 
@@ -151,7 +163,7 @@ class Narrator:
         if self._pads_down:
             out.append(say("power.remove_pawns"))
         out.append(self._ask(0))
-        self._last_say = out[-1]
+        self._last = [out[-1]]  # the roll call's question: what REPEAT gives back
         return out
 
     def _sleep(self):
@@ -163,9 +175,8 @@ class Narrator:
         if verdict == "empty":
             self._state = ASLEEP
             return [say("battery.empty"), PowerOff("battery")]
-        if verdict == "low":
-            self._last_say = say("battery.low")
-            return [self._last_say]
+        if verdict == "low":  # a warning, not an answer: REPEAT keeps the announcement
+            return [say("battery.low")]
         return []
 
     # -- roll call ------------------------------------------------------------
@@ -204,8 +215,10 @@ class Narrator:
     def _rule_enrol_at_start(self, pad, out):
         guest = guest_of_start(pad)
         self._enrol(guest)
+        out.append(say("rollcall.joined", {"guest": guest}))
         if guest == GUESTS[self._asking]:
             return self._next_question(out)  # taken as the answer
+        out.append(self._ask(self._asking))  # the question still waits for its answer
         return ROLLCALL
 
     # -- the turn ---------------------------------------------------------------
@@ -250,8 +263,7 @@ class Narrator:
         out.append(say("search.already"))
 
     def _rule_repeat(self, _, out):
-        if self._last_say is not None:
-            out.append(self._last_say)
+        out.extend(self._last)
 
     def _rule_hurry(self, _, out):
         out.append(say("turn.hurry", {"guest": self._current}))
@@ -266,6 +278,7 @@ class Narrator:
         return CONFIRM
 
     def _rule_back_to_turn(self, _, out):
+        out.append(say("accuse.cancelled"))
         return self._back
 
     def _rule_search(self, _, out):

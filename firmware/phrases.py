@@ -21,6 +21,7 @@ _PLAIN = {
     "accuse.confirm": ("phrase.confirm_accusation",),
     "accuse.found_inspecteur": ("phrase.found_inspecteur",),
     "accuse.announce": ("phrase.accusation",),
+    "accuse.cancelled": ("phrase.cancelled",),
     "game.over": ("phrase.game_over",),
     "battery.low": ("phrase.battery_low",),
     "battery.empty": ("phrase.battery_empty",),
@@ -29,32 +30,35 @@ _PLAIN = {
 # Sentences with ids: key -> the clips that go around the names.
 _PARTS = {
     "rollcall.ask": ("phrase.are_you_playing",),
+    "rollcall.joined": ("phrase.joined",),
     "turn.call": ("phrase.your_turn",),
     "turn.hurry": ("phrase.hurry",),
     "game.last_guest": ("phrase.last_guest",),
     "accuse.right": ("jingle.win", "phrase.right"),
     "accuse.wrong": ("jingle.wrong", "phrase.wrong"),
-    "rollcall.welcome": ("phrase.welcome",),
+    "rollcall.welcome": ("phrase.welcome", "phrase.pawns_on_start"),
     "place.enter": ("phrase.you_meet", "phrase.no_suspect", "phrase.inspecteur_here"),
     "search.result": ("phrase.you_find", "phrase.nobody_hiding"),
     "move.leaves": ("word.leaves",),
     "move.arrives": ("word.arrives",),
+    "move.heads": ("word.leaves", "phrase.heading_for"),
 }
 for _table in (_PLAIN, _PARTS):
     for _key in list(_table):
         _table[_key] = tuple(number(n) for n in _table[_key])
 
 _GUEST = first("guest")
+_DUPONT = first("dupont")  # the guests' names in the Inspecteur's voice
 _SUSPECT = first("suspect")
 _INSPECTEUR = number("inspecteur")
 _PLACE = first("place")
 _AT = first("at")
 _AND = number("word.and")
-_ABOUT_GUEST = ("rollcall.ask", "turn.call", "turn.hurry", "game.last_guest")
+_ABOUT_GUEST = ("rollcall.ask", "rollcall.joined", "turn.call", "turn.hurry", "game.last_guest")
 
 
-def _guest(g):
-    return _GUEST + GUESTS.index(g)
+def _guest(g, first=_GUEST):
+    return first + GUESTS.index(g)
 
 
 def _who(who):
@@ -86,11 +90,11 @@ def say(key, args=None):
 def _build(key, args, parts):
     if key in _ABOUT_GUEST:
         return [_guest(args["guest"]), parts[0]]
-    if key in ("accuse.right", "accuse.wrong"):
-        return [parts[0], _guest(args["guest"]), parts[1]]
+    if key in ("accuse.right", "accuse.wrong"):  # the Inspecteur's: his own copy of the name
+        return [parts[0], _guest(args["guest"], _DUPONT), parts[1]]
     if key == "rollcall.welcome":
         guests = args["guests"]
-        return [parts[0]] + _listed([_guest(g) for g in guests], len(guests))
+        return [parts[0]] + _listed([_guest(g) for g in guests], len(guests)) + [parts[1]]
     if key == "place.enter":
         out = [_AT + PLACES.index(args["place"])]
         suspects = args["suspects"]
@@ -111,5 +115,8 @@ def _build(key, args, parts):
         return [parts[0]] + _listed(found, len(found))
     if key == "move.leaves":
         return [_who(args["who"]), parts[0], _PLACE + PLACES.index(args["place"])]
+    if key == "move.heads":  # the Inspecteur leaves `place`, heading for `to`
+        return [_who(args["who"]), parts[0], _PLACE + PLACES.index(args["place"]),
+                parts[1], _PLACE + PLACES.index(args["to"])]
     # move.arrives
     return [_who(args["who"]), parts[0], _AT + PLACES.index(args["place"])]

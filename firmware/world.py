@@ -68,10 +68,14 @@ class World:
         rng, chances = self._rng, self._chances
         src = self.place[who]
         dst = rng.choice(neighbours(src))
-        leave_seen = src in watched
+        # A mover hidden where it stood leaves unseen: nobody knew it was there.
+        leave_seen = src in watched and who not in self.hidden
         arrive_seen = dst in watched
         if leave_seen:
-            out.append(say("move.leaves", {"who": who, "place": src}))
+            if who == INSPECTEUR:  # his seen departure says where he is heading
+                out.append(say("move.heads", {"who": who, "place": src, "to": dst}))
+            else:
+                out.append(say("move.leaves", {"who": who, "place": src}))
         if arrive_seen:
             if who in SNEAKERS and rng.chance(chances["sneak"]):
                 self.put(who, dst, True)  # sneaked in: unannounced, hidden
@@ -80,5 +84,7 @@ class World:
             out.append(say("move.arrives", {"who": who, "place": dst}))
             return
         self.put(who, dst, rng.chance(chances["hide"]))
-        if not leave_seen and rng.chance(chances["sound_clue"]):
+        # Only a suspect's unseen move may be heard: a sound clue means
+        # "a suspect has just entered" (the rulebook), never the Inspecteur.
+        if not leave_seen and who != INSPECTEUR and rng.chance(chances["sound_clue"]):
             out.append(Sfx(dst))

@@ -1,6 +1,7 @@
 """Write sounds/manifest.json from the firmware's clip table and the captions
-below: every clip numbered as firmware/clips.py numbers it, with its French
-(the board's own edition) and English captions.
+below: every clip numbered as firmware/clips.py numbers it, with its speaker (Edmond or
+the Inspecteur, RULES.md "Who speaks") and its French (the board's own
+edition) and English captions.
 
     python tools/build_manifest.py            # write sounds/manifest.json
     python tools/build_manifest.py --check    # exit 1 if the file is stale
@@ -21,48 +22,61 @@ from firmware.clips import names  # noqa: E402
 
 CLIPS = names()
 
+# The guests are named only when spoken to: vocatives, no article (a butler
+# says « Monsieur le Comte »). English keeps the names the rulebook prints.
 GUESTS = {
-    "COMTE": ("le Comte du Puy", "the Count du Puy"),
+    "COMTE": ("Monsieur le Comte", "Comte du Puy"),
     "LAVANDE": ("Lady Lavande", "Lady Lavande"),
-    "PECHE": ("Mademoiselle Pêche", "Miss Pêche"),
-    "AZUR": ("le Prince Azur", "Prince Azur"),
+    "PECHE": ("Mademoiselle Pêche", "Melle Pêche"),
+    "AZUR": ("Prince Azur", "Prince Azur"),
 }
+# The suspects are only spoken of, never to.
 SUSPECTS = {
     "MOUTARDE": ("le Colonel Moutarde", "Colonel Moutarde"),
-    "VIOLET": ("le Professeur Violet", "Professor Violet"),
-    "OLIVE": ("le Révérend Olive", "Reverend Olive"),
-    "PERVENCHE": ("Madame Pervenche", "Mrs Pervenche"),
-    "ROSE": ("Mademoiselle Rose", "Miss Rose"),
-    "LEBLANC": ("Madame Leblanc", "Mrs Leblanc"),
+    "VIOLET": ("le Professeur Violet", "Professeur Violet"),
+    "OLIVE": ("le Révérend Olive", "Révérend Olive"),
+    "PERVENCHE": ("Madame Pervenche", "Mme Pervenche"),
+    "ROSE": ("Mademoiselle Rose", "Mlle Rose"),
+    "LEBLANC": ("Madame Leblanc", "Mme Leblanc"),
     "FRANCIS": ("Francis", "Francis"),
-    "BEAUMONT": ("Madame Beaumont", "Mrs Beaumont"),
+    "BEAUMONT": ("Madame Beaumont", "Mme Beaumont"),
 }
-# place -> (bare fr, bare en, "at" fr, "at" en, sound description)
+# place -> (bare fr, bare en, "at" fr, "at" en, the sound fr, the sound en)
 PLACES = {
     "GARDIEN": ("la maison du gardien", "the gatekeeper's lodge",
-                "à la maison du gardien", "at the gatekeeper's lodge", "a dog barks and a gate creaks"),
+                "à la maison du gardien", "at the gatekeeper's lodge",
+                "un chien aboie, une grille grince", "a dog barks and a gate creaks"),
     "PISCINE": ("la piscine", "the swimming pool",
-                "à la piscine", "at the swimming pool", "a splash"),
+                "à la piscine", "at the swimming pool",
+                "un plongeon", "a splash"),
     "MANOIR": ("le manoir Tudor", "Tudor Manor",
-               "au manoir Tudor", "at Tudor Manor", "a clock chimes"),
+               "au manoir Tudor", "at Tudor Manor",
+               "une horloge sonne", "a clock chimes"),
     "JARDINS": ("les jardins", "the gardens",
-                "dans les jardins", "in the gardens", "birds sing"),
+                "dans les jardins", "in the gardens",
+                "des oiseaux chantent", "birds sing"),
     "ABRI": ("l'abri à bateaux", "the boathouse",
-             "à l'abri à bateaux", "at the boathouse", "water laps and a horn sounds"),
+             "à l'abri à bateaux", "at the boathouse",
+             "l'eau clapote, une corne sonne", "water laps and a horn sounds"),
     "TENNIS": ("le court de tennis", "the tennis court",
-               "au court de tennis", "at the tennis court", "tennis balls bounce"),
+               "au court de tennis", "at the tennis court",
+               "des balles de tennis rebondissent", "tennis balls bounce"),
     "GARAGE": ("le garage", "the garage",
-               "au garage", "at the garage", "an engine starts"),
+               "au garage", "at the garage",
+               "un moteur démarre", "an engine starts"),
     "KIOSQUE": ("le kiosque", "the kiosk",
-                "au kiosque", "at the kiosk", "a band plays"),
+                "au kiosque", "at the kiosk",
+                "un orchestre joue", "a band plays"),
     "ECURIE": ("l'écurie", "the stables",
-               "à l'écurie", "at the stables", "a horse neighs"),
+               "à l'écurie", "at the stables",
+               "un cheval hennit", "a horse neighs"),
 }
+_YES_NO = (" Répondez par oui ou par non.", " Answer yes or no.")
 OTHERS = {
-    "jingle.greeting": ("♪ (jingle)", "♪ (jingle)"),
-    "jingle.win": ("♪ (fanfare)", "♪ (fanfare)"),
-    "jingle.wrong": ("♪ (hélas)", "♪ (sting)"),
-    "inspecteur": ("l'Inspecteur Dupont", "Inspector Dupont"),
+    "jingle.greeting": ("♪ (un arpège mystérieux)", "♪ (a mysterious arpeggio)"),
+    "jingle.win": ("♪ (une fanfare)", "♪ (a fanfare)"),
+    "jingle.wrong": ("♪ (un trombone triste)", "♪ (a sad trombone)"),
+    "inspecteur": ("l'Inspecteur Dupont", "Inspecteur Dupont"),
     "phrase.greeting": (
         "Bonsoir. Je suis Edmond, le majordome du docteur Lenoir.",
         "Good evening. I am Edmond, Dr. Lenoir's butler.",
@@ -71,7 +85,7 @@ OTHERS = {
         "Retirez tous les pions du plateau, s'il vous plaît.",
         "Please remove all the pawns from the board.",
     ),
-    "phrase.are_you_playing": (", jouez-vous ?", ", are you playing?"),
+    "phrase.are_you_playing": (", jouez-vous ?" + _YES_NO[0], ", are you playing?" + _YES_NO[1]),
     "phrase.need_two": (
         "Il faut au moins deux invités pour jouer.",
         "At least two guests are needed to play.",
@@ -84,28 +98,31 @@ OTHERS = {
         "You must go somewhere new.",
     ),
     "phrase.already_moved": ("Vous avez déjà déplacé votre pion.", "You have already moved your pawn."),
-    "phrase.not_a_place": ("Touchez un lieu.", "Touch a place."),
+    "phrase.not_a_place": ("Posez votre pion sur un lieu.", "Put your pawn on a place."),
     "phrase.you_meet": (", vous rencontrez", ", you meet"),
     "phrase.no_suspect": (", il n'y a aucun suspect", ", there is no suspect"),
-    "phrase.inspecteur_here": (". L'Inspecteur Dupont est ici.", ". Inspector Dupont is here."),
-    "phrase.you_find": ("Vous avez trouvé, caché ici :", "You found, hiding here:"),
+    "phrase.inspecteur_here": (". L'Inspecteur Dupont est ici.", ". Inspecteur Dupont is here."),
+    "phrase.you_find": ("Quelqu'un se cachait ici :", "Someone was hiding here:"),
     "phrase.nobody_hiding": ("Personne ne se cache ici.", "Nobody is hiding here."),
     "phrase.move_first": ("Déplacez d'abord votre pion.", "Move your pawn first."),
     "phrase.already_searched": ("Vous avez déjà fouillé ce lieu.", "You have already searched this place."),
-    "phrase.inspecteur_not_here": ("L'Inspecteur n'est pas ici.", "The Inspector is not here."),
+    "phrase.inspecteur_not_here": (
+        "Vous n'avez pas trouvé l'Inspecteur ici.",
+        "You have not found the Inspecteur here.",
+    ),
     "phrase.confirm_accusation": (
-        "Voulez-vous vraiment faire une accusation ? Répondez oui ou non.",
-        "Do you really want to make an accusation? Answer yes or no.",
+        "Voulez-vous vraiment faire une accusation ?" + _YES_NO[0],
+        "Do you really want to make an accusation?" + _YES_NO[1],
     ),
     "phrase.found_inspecteur": (
-        "Vous m'avez trouvé ! Voulez-vous faire une accusation ?",
-        "You found me! Do you want to make an accusation?",
+        "Vous m'avez trouvé ! Voulez-vous faire une accusation ?" + _YES_NO[0],
+        "You found me! Do you want to make an accusation?" + _YES_NO[1],
     ),
     "phrase.accusation": (
         "Nommez le meurtrier, le lieu et l'arme. Regardez dans l'enveloppe "
-        "confidentielle. Aviez-vous raison ?",
+        "confidentielle. Aviez-vous raison ?" + _YES_NO[0],
         "Name the murderer, the place and the weapon. Look in the confidential "
-        "case. Were you right?",
+        "case. Were you right?" + _YES_NO[1],
     ),
     "phrase.right": (", bravo ! Vous avez résolu le mystère.", ", well done! You have solved the mystery."),
     "phrase.wrong": (
@@ -113,7 +130,7 @@ OTHERS = {
         ", I am sorry. You should have been more perceptive.",
     ),
     "phrase.last_guest": (
-        ", vous êtes le dernier invité en jeu : vous gagnez !",
+        ", il ne reste que vous en jeu : vous gagnez !",
         ", you are the last guest in the game: you win!",
     ),
     "phrase.game_over": (
@@ -121,31 +138,52 @@ OTHERS = {
         "The game is over. To play again, switch the board off, then on.",
     ),
     "phrase.battery_low": ("Les piles sont faibles.", "The batteries are low."),
-    "phrase.battery_empty": ("Les piles sont vides. Au revoir.", "The batteries are empty. Goodbye."),
+    "phrase.battery_empty": (
+        "Les piles sont vides. Changez-les, puis éteignez et rallumez le plateau. Au revoir.",
+        "The batteries are empty. Change them, then switch the board off and on. Goodbye.",
+    ),
     "phrase.sleep": (
-        "Personne ne joue ? Je vais me reposer. Au revoir.",
-        "Is nobody playing? I shall go and rest. Goodbye.",
+        "Personne ne joue ? Je vais me reposer. Pour rejouer, éteignez puis rallumez le plateau. Au revoir.",
+        "Is nobody playing? I shall go and rest. To play again, switch the board off, then on. Goodbye.",
     ),
     "word.and": ("et", "and"),
     "word.leaves": ("quitte", "leaves"),
     "word.arrives": ("arrive", "arrives"),
+    "phrase.joined": (", vous voilà dans la partie.", ", you are in the game."),
+    "phrase.pawns_on_start": (
+        ". Posez vos pions sur vos cases de départ.",
+        ". Please put your pawns on your START squares.",
+    ),
+    "phrase.cancelled": ("Très bien, poursuivez.", "Very well, carry on."),
+    "phrase.heading_for": ("et se dirige vers", ", heading for"),
 }
+# The speakers (RULES.md, Who speaks), as the captions name them.
+SPEAKERS = {
+    "narrator": {"fr": "Edmond", "en": "Edmond"},
+    "inspecteur": {"fr": "Inspecteur Dupont", "en": "Inspecteur Dupont"},
+}
+# The clips of the Inspecteur's own lines; every other clip is Edmond's (or a sound).
+INSPECTEUR_CLIPS = (
+    "phrase.confirm_accusation", "phrase.found_inspecteur", "phrase.accusation",
+    "phrase.right", "phrase.wrong", "jingle.win", "jingle.wrong",
+)
 
 
 def captions(name):
     """(fr, en, extra fields) for clip `name`."""
     kind, _, what = name.partition(".")
-    if kind == "guest":
+    if kind in ("guest", "dupont"):  # dupont.X: the same name, in the Inspecteur's voice
         return GUESTS[what] + ({},)
     if kind == "suspect":
         return SUSPECTS[what] + ({},)
     if kind in ("place", "at", "sfx"):
-        bare_fr, bare_en, at_fr, at_en, sound = PLACES[what]
+        bare_fr, bare_en, at_fr, at_en, sound_fr, sound_en = PLACES[what]
         if kind == "place":
             return bare_fr, bare_en, {}
         if kind == "at":
             return at_fr, at_en, {}
-        return "♪ (%s)" % bare_fr, "♪ (%s)" % sound, {"sound": sound}
+        # the sound described, never the place named: a reader hears what a listener hears
+        return "♪ (%s)" % sound_fr, "♪ (%s)" % sound_en, {"sound": sound_en}
     return OTHERS[name] + ({},)
 
 
@@ -153,10 +191,11 @@ def manifest():
     clips = []
     for i, name in enumerate(CLIPS):
         fr, en, extra = captions(name)
-        clip = {"id": i + 1, "name": name, "fr": fr, "en": en}
+        speaker = "inspecteur" if name in INSPECTEUR_CLIPS or name.startswith("dupont.") else "narrator"
+        clip = {"id": i + 1, "name": name, "speaker": speaker, "fr": fr, "en": en}
         clip.update(extra)
         clips.append(clip)
-    return {"format": "cfx-sounds/1", "editions": ["fr", "en"], "clips": clips}
+    return {"format": "cfx-sounds/1", "editions": ["fr", "en"], "speakers": SPEAKERS, "clips": clips}
 
 
 def main(argv=None):

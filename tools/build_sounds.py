@@ -38,10 +38,18 @@ PAD_SECONDS = 0.04
 FADE_SECONDS = 0.005
 FULL_SCALE = 32767
 
-# Edmond, the butler, speaks every clip of an edition.
+# Two speakers (the manifest's "speaker"): Edmond, the old butler, low and
+# unhurried; the Inspecteur in another voice, higher and brisker, so that a
+# player knows at once who speaks.
 VOICES = {
-    "fr": {"voice": "fr-fr", "pitch": 38, "speed": 160},
-    "en": {"voice": "en-gb-x-rp", "pitch": 38, "speed": 160},
+    "fr": {
+        "narrator": {"voice": "fr-fr", "pitch": 38, "speed": 160},
+        "inspecteur": {"voice": "fr-fr+m3", "pitch": 62, "speed": 175},
+    },
+    "en": {
+        "narrator": {"voice": "en-gb-x-rp", "pitch": 38, "speed": 160},
+        "inspecteur": {"voice": "en-gb-x-rp+m3", "pitch": 62, "speed": 175},
+    },
 }
 # Active levels (dBFS, see active_level) and the peak ceiling: every clip as
 # loud as the others, the place sounds and jingles a little under the voice.
@@ -53,6 +61,13 @@ PEAK_DB = -1.0
 # the captions keep the spelling, the voice gets these.
 SAY_EN = {
     "Dr. Lenoir's": "Doctor [[l@nw'A@z]]",  # first: "Dr." would end a sentence, "'s" be spelt
+    "Inspecteur": "Inspector",
+    "Professeur": "[[pr0fEs'3:]]",
+    "Révérend": "[[r'Ev@r@nd]]",
+    "Mme": "[[mad'am]]",
+    "Mlle": "[[madmwaz'El]]",
+    "Melle": "[[madmwaz'El]]",
+    "Comte": "[[k'0nt]]",
     "du Puy": "[[dju: pw'i:]]",
     "Pêche": "[[p'ES]]",
     "Moutarde": "[[mu:t'A@d]]",
@@ -123,9 +138,9 @@ def read_wav(data):
     return [v / FULL_SCALE for v in frames]
 
 
-def speak(text, lang, speed):
-    """Float samples of `text` in the voice of edition `lang`."""
-    v = VOICES[lang]
+def speak(text, lang, speed, speaker="narrator"):
+    """Float samples of `text` in the voice of `speaker` in edition `lang`."""
+    v = VOICES[lang][speaker]
     with tempfile.TemporaryDirectory() as tmp:
         raw = str(pathlib.Path(tmp) / "raw.wav")
         out = str(pathlib.Path(tmp) / "out.wav")
@@ -202,11 +217,11 @@ def to_wav(x):
     return buf.getvalue()
 
 
-def build_speech(text, lang):
+def build_speech(text, lang, speaker="narrator"):
     """Speak `text`, faster if it does not fit in MAX_SECONDS; -> (samples, speed)."""
-    speed = VOICES[lang]["speed"]
+    speed = VOICES[lang][speaker]["speed"]
     while True:
-        x = finish(trim(speak(text, lang, speed)), SPEECH_RMS_DB)
+        x = finish(trim(speak(text, lang, speed, speaker)), SPEECH_RMS_DB)
         if len(x) <= n_samples(MAX_SECONDS) or speed >= 260:
             return x, speed
         speed += 10
@@ -252,8 +267,9 @@ def build(langs, only=(), out_dir=ROOT / "sounds", manifest=None, log=print):
             path = folder / ("%04d.wav" % clip["id"])
             try:
                 if is_speech(clip, lang):
-                    x, speed = build_speech(speech_text(clip[lang], lang), lang)
-                    how = "speech" + (" (speed %d)" % speed if speed != VOICES[lang]["speed"] else "")
+                    speaker = clip.get("speaker", "narrator")
+                    x, speed = build_speech(speech_text(clip[lang], lang), lang, speaker)
+                    how = speaker + (" (speed %d)" % speed if speed != VOICES[lang][speaker]["speed"] else "")
                 else:
                     if clip["name"] not in sounds:
                         sounds[clip["name"]] = build_sound(clip["name"])

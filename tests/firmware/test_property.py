@@ -13,9 +13,10 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from firmware import Narrator
-from firmware.actions import PowerOff, Say
+from firmware.actions import PowerOff, Say, Sfx
 from firmware.board import BUTTONS, INSPECTEUR, MOVERS, PADS, PLACES, SUSPECTS, is_arrow
 from firmware.events import AudioDone, Battery, ButtonDown, ButtonUp, PadDown, PadUp, Switch, Tick
+from firmware.narrator import HINTS
 
 STEPS = int(os.environ.get("CFX_PROPERTY_STEPS", "100000"))
 STEPS_PER_RUN = 200
@@ -27,7 +28,7 @@ class NarratorMachine(RuleBasedStateMachine):
     def boot(self, seed):
         self.n = Narrator(seed=seed)
         self.t = 0
-        self.last_say = None
+        self.last = []  # the last announcement, as the rules define it
         self.eliminated = set()
         self.pending = set()  # guests not yet called in this round
         self.last_called = None
@@ -40,13 +41,35 @@ class NarratorMachine(RuleBasedStateMachine):
         before_state = self.n.state
         before_pos = self.n.positions
         active_before = self.n.active
+        self.hidden_before = self.n.hidden
         out = self.n.handle(event, self.t)  # never raises, whatever the input
         COUNTED["steps"] += 1
         self.check(event, before_state, before_pos, active_before, out)
-        for a in out:
-            if type(a) is Say:
-                self.last_say = a
+        self.remember(event, out)
         return out
+
+    def remember(self, event, out):
+        """The model of the last announcement: what answered the last press
+        (or the switch), all of it, unless it was a hint or REPEAT."""
+        kind = type(event)
+        if not out or any(type(a) is PowerOff for a in out):
+            return
+        if kind is ButtonDown and event.button == "REPEAT":
+            return
+        if kind not in (ButtonDown, PadDown, Switch):
+            return  # a battery warning is no answer to anyone
+        if any(type(a) is Say and a.key in HINTS for a in out):
+            return
+        self.last = [a for a in out if type(a) in (Say, Sfx)]
+
+    @precondition(lambda self: self.n.state not in ("off", "asleep"))
+    @rule(dt=st.integers(0, 5000))
+    def repeat_twice(self, dt):
+        first = self.send(ButtonDown("REPEAT"), dt)
+        self.send(ButtonUp("REPEAT"), 50)
+        second = self.send(ButtonDown("REPEAT"), 50)
+        if not any(type(a) is PowerOff for a in first + second):
+            assert first == second, "REPEAT twice: %r then %r" % (first, second)
 
     @rule(pad=st.sampled_from(PADS), dt=st.integers(0, 90_000))
     def press_pad(self, pad, dt):
@@ -122,7 +145,8 @@ class NarratorMachine(RuleBasedStateMachine):
             COUNTED["sleeps"] += 1
         if type(event) is ButtonDown and event.button == "REPEAT" and before_state not in ("off", "asleep"):
             if "power.sleep" not in keys:
-                assert out == [self.last_say], "REPEAT said %r, not %r" % (out, self.last_say)
+                assert out == self.last, "REPEAT said %r, not %r" % (out, self.last)
+                assert not [k for k in keys if k in HINTS], "REPEAT gave a hint: %r" % keys
                 assert n.state == before_state and n.positions == before_pos
                 return  # a repeated call is not a new turn
         if any(type(a) is PowerOff for a in out):
@@ -148,9 +172,33 @@ class NarratorMachine(RuleBasedStateMachine):
                 assert 1 <= len(suspects_moved) <= 2, moved
             else:
                 assert moved == [], "moved outside the end of a turn: %r" % moved
+            unheard = list(suspects_moved)  # suspects whose move nobody saw
+            hidden = set(self.hidden_before)  # as the turn ended: a search finds, before the moves
             for s in says:
-                if s.key in ("move.leaves", "move.arrives"):
-                    assert s.args["who"] in moved
+                if s.key == "search.result":
+                    hidden -= set(s.args["suspects"])
+                    if s.args["inspecteur"]:
+                        hidden.discard(INSPECTEUR)
+            for s in says:
+                if s.key in ("move.leaves", "move.arrives", "move.heads"):
+                    who = s.args["who"]
+                    assert who in moved
+                    if who in unheard:
+                        unheard.remove(who)
+                if s.key in ("move.leaves", "move.heads"):
+                    who = s.args["who"]
+                    assert who not in hidden, "%s left unseen from hiding, yet announced" % who
+                    assert s.args["place"] == before_pos[who]
+                    # the Inspecteur's seen departure always says where he is heading
+                    assert (s.key == "move.heads") == (who == INSPECTEUR), s
+                    if who == INSPECTEUR:
+                        assert s.args["to"] == after_pos[INSPECTEUR]
+            clues = [a.place for a in out if type(a) is Sfx]
+            if turn_ended:
+                # a sound clue is a suspect entering unseen: never the Inspecteur alone
+                assert len(clues) <= len(unheard), (clues, unheard, moved)
+                for place in clues:
+                    assert place in [after_pos[w] for w in unheard], (place, unheard)
 
         # turn order: eliminated never called, each active once a round, never twice in a row
         for s in says:

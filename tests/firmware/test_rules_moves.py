@@ -67,8 +67,49 @@ def test_leaving_a_watched_place_is_announced():
     chances = {"second_suspect": ALWAYS, "inspecteur_moves": ALWAYS, "sneak": NEVER, "hide": NEVER}
     before, after, out, _ = end_turn(chances, {}, guest_at="KIOSQUE", seed=9)
     # everyone stands at KIOSQUE with the guest: every move leaves a watched place
-    leaves = [(a.args["who"], a.args["place"]) for a in says(out, "move.leaves")]
+    leaves = [(a.args["who"], a.args["place"]) for a in says(out, "move.leaves") + says(out, "move.heads")]
     assert sorted(leaves) == sorted((w, "KIOSQUE") for w in moved(before, after))
+
+
+def test_the_inspecteurs_seen_departure_says_where_he_is_heading():
+    chances = {"second_suspect": NEVER, "inspecteur_moves": ALWAYS, "sneak": NEVER, "hide": NEVER}
+    for seed in range(20):
+        before, after, out, _ = end_turn(chances, {"INSPECTEUR": "KIOSQUE"}, guest_at="KIOSQUE", seed=seed)
+        heads = says(out, "move.heads")
+        assert heads == [Say("move.heads", {"who": "INSPECTEUR", "place": "KIOSQUE", "to": after["INSPECTEUR"]},
+                             heads[0].clips)]
+        assert after["INSPECTEUR"] in ("GARAGE", "ECURIE")
+        # his departure is said once, with the heading, never as a bare "leaves"
+        assert [a.args["who"] for a in says(out, "move.leaves")] != ["INSPECTEUR"]
+        assert "INSPECTEUR" not in [a.args["who"] for a in says(out, "move.leaves")]
+
+
+def test_a_mover_hidden_at_a_watched_place_leaves_unseen():
+    chances = {"second_suspect": ALWAYS, "inspecteur_moves": ALWAYS, "sneak": NEVER, "hide": NEVER,
+               "sound_clue": NEVER}
+    where = {w: ("KIOSQUE", True) for w in MOVERS}  # all hiding where the guest will stand
+    for seed in range(20):
+        before, after, out, _ = end_turn(chances, where, guest_at="KIOSQUE", seed=seed)
+        assert len(moved(before, after)) == 3
+        assert says(out, "move.leaves") == [] and says(out, "move.heads") == []
+
+
+def test_the_inspecteurs_unseen_moves_never_give_a_sound_clue():
+    chances = {"second_suspect": NEVER, "inspecteur_moves": ALWAYS, "sound_clue": ALWAYS}
+    # the suspects stand where their moves are seen; the Inspecteur moves where nobody watches
+    where = {w: "KIOSQUE" for w in SUSPECTS}
+    where["INSPECTEUR"] = "ABRI"
+    for seed in range(20):
+        before, after, out, _ = end_turn(chances, where, guest_at="KIOSQUE", seed=seed)
+        assert after["INSPECTEUR"] != "ABRI"
+        assert [a for a in out if type(a) is Sfx] == []
+
+
+def test_a_suspects_unseen_move_still_gives_a_sound_clue():
+    chances = {"second_suspect": NEVER, "inspecteur_moves": ALWAYS, "sound_clue": ALWAYS}
+    before, after, out, _ = end_turn(chances, {w: "ABRI" for w in MOVERS}, guest_at="ECURIE")
+    (who,) = [w for w in moved(before, after) if w != "INSPECTEUR"]
+    assert [a for a in out if type(a) is Sfx] == [Sfx(after[who])]
 
 
 def test_sneaking_arrival_is_not_announced_and_hides():

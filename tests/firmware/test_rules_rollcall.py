@@ -45,7 +45,9 @@ def test_start_pad_of_the_guest_asked_answers_yes():
 def test_start_pad_of_a_later_guest_enrols_at_once_and_skips_their_question():
     d = Driver()
     d.switch(True)
-    assert d.pad("START_PECHE") == []  # enrolled at once, COMTE is still asked
+    out = d.pad("START_PECHE")  # enrolled at once, acknowledged, COMTE is still asked
+    assert keys(out) == ["rollcall.joined", "rollcall.ask"]
+    assert out[0].args == {"guest": "PECHE"} and asked(out) == ["COMTE"]
     assert d.n.enrolled == ["PECHE"]
     assert asked(d.button("NO")) == ["LAVANDE"]
     assert asked(d.button("NO")) == ["AZUR"]  # PECHE's question skipped
@@ -87,3 +89,22 @@ def test_guests_view_lists_the_enrolled_on_start_during_the_roll_call():
     d.pad("START_AZUR")
     assert d.n.guests == {"COMTE": None, "AZUR": None}
     assert d.n.enrolled == ["COMTE", "AZUR"]
+
+
+def test_a_start_pad_pressed_during_the_roll_call_is_acknowledged_by_name():
+    d = Driver()
+    d.switch(True)
+    out = d.pad("START_COMTE")  # the guest asked: acknowledged, then the next question
+    assert keys(out) == ["rollcall.joined", "rollcall.ask"]
+    assert out[0].args == {"guest": "COMTE"} and asked(out) == ["LAVANDE"]
+    assert d.button("REPEAT") == out  # the whole announcement: the acknowledgement and the question
+
+
+def test_the_welcome_asks_for_the_pawns_on_their_start_squares():
+    from firmware.clips import number
+
+    d = Driver()
+    out = d.start(guests=("COMTE", "AZUR"))
+    welcome = says(out, "rollcall.welcome")[0]
+    assert welcome.clips[0] == number("phrase.welcome")
+    assert welcome.clips[-1] == number("phrase.pawns_on_start")

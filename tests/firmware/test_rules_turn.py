@@ -2,6 +2,7 @@
 accusation, REPEAT, WAIT."""
 
 from firmware.actions import Sfx
+from firmware.phrases import say
 from tests.support.driver import Driver, keys, says, sfx, stage
 
 STILL = {"second_suspect": (0, 1), "inspecteur_moves": (0, 1)}  # one suspect moves only
@@ -173,7 +174,7 @@ def test_accuse_without_moving_when_standing_with_the_known_inspecteur():
     assert keys(d.button("ACCUSE")) == ["accuse.confirm"]
     assert d.n.state == "confirm"
     # NO takes the guest back to where they were in the turn: not yet moved
-    assert d.button("NO") == []
+    assert keys(d.button("NO")) == ["accuse.cancelled"]
     assert d.n.state == "move"
 
 
@@ -196,7 +197,7 @@ def test_confirm_no_after_moving_goes_back_to_the_turn():
     d = started(INSPECTEUR="ECURIE")
     d.pad("ECURIE")
     d.button("ACCUSE")
-    assert d.button("NO") == []
+    assert keys(d.button("NO")) == ["accuse.cancelled"]  # "very well, carry on"
     assert d.n.state == "moved"
     assert keys(d.button("SEARCH"))[0] == "search.result"
 
@@ -236,31 +237,63 @@ def test_game_over_only_repeat_and_the_switch():
     d.pad("ECURIE")
     d.button("ACCUSE")
     d.button("YES")
-    last = d.button("YES")[-1]
+    verdict = d.button("YES")
     for b in ("STOP", "SEARCH", "ACCUSE", "YES", "NO", "WAIT"):
         assert d.button(b) == []
     assert d.pad("GARAGE") == []
-    assert d.button("REPEAT") == [last]
+    assert d.button("REPEAT") == verdict  # the fanfare, the congratulations and the goodbye
     assert d.n.state == "over"
     assert keys(d.switch(False)) == []  # StopAudio + PowerOff
     assert d.n.state == "off"
 
 
-def test_repeat_says_the_last_sentence_word_for_word():
+def test_repeat_repeats_the_whole_last_announcement():
     d = started(ROSE="ECURIE")
-    out = d.pad("ECURIE")
-    enter = says(out, "place.enter")[0]
-    assert d.button("REPEAT") == [enter]  # the sentence only, not the place sound
-    assert d.button("REPEAT") == [enter]
-    d.button("STOP")  # moves announced, then the next call: the last Say is the call
-    call = d.log[-2][2][-1]
-    assert d.button("REPEAT") == [call]
+    arrival = d.pad("ECURIE")
+    assert keys(arrival) == ["place.enter"] and arrival[0] == Sfx("ECURIE")
+    assert d.button("REPEAT") == arrival  # the place's sound and the sentence, in order
+    assert d.button("REPEAT") == arrival  # twice: the same thing twice
+    between = d.button("STOP")  # the moves and sound clues, then the next call
+    assert keys(between)[-1] == "turn.call"
+    assert d.button("REPEAT") == between
 
 
-def test_repeat_during_the_roll_call():
+def test_repeat_after_a_hint_repeats_the_announcement_before_it():
+    d = started(ROSE="ECURIE")
+    arrival = d.pad("ECURIE")
+    for hint, press in (
+        ("move.already_moved", lambda: d.pad("GARAGE")),
+        ("move.already_moved", lambda: d.pad("START_COMTE")),
+    ):
+        assert keys(press()) == [hint]
+        assert d.button("REPEAT") == arrival
+    d2 = started(INSPECTEUR="GARAGE")
+    call = [say("turn.call", {"guest": d2.n.current})]
+    for hint, press in (
+        ("turn.move_first", lambda: d2.button("STOP")),
+        ("move.not_a_place", lambda: d2.pad("START_PECHE")),
+        ("accuse.not_here", lambda: d2.button("ACCUSE")),
+    ):
+        assert keys(press()) == [hint]
+        again = d2.button("REPEAT")
+        assert again[-1:] == call and hint not in keys(again)
+
+
+def test_the_accuse_refusal_is_the_same_whether_the_inspecteur_hides_here_or_not():
+    hiding = started(INSPECTEUR=("ECURIE", True))
+    hiding.pad("ECURIE")
+    elsewhere = started(INSPECTEUR="GARAGE")
+    elsewhere.pad("ECURIE")
+    a, b = hiding.button("ACCUSE"), elsewhere.button("ACCUSE")
+    assert keys(a) == keys(b) == ["accuse.not_here"] and a[0].clips == b[0].clips
+
+
+def test_repeat_during_the_roll_call_gives_the_question():
     d = Driver()
     ask = d.switch(True)[-1]
     assert d.button("REPEAT") == [ask]
+    out = d.button("NO")
+    assert d.button("REPEAT") == out
 
 
 def test_wait_tells_the_current_guest_to_hurry():
