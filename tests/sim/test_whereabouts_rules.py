@@ -10,8 +10,12 @@ turns; issue 11), from hand-built announcement sequences:
 from firmware.actions import Say, Sfx
 from firmware.board import INSPECTEUR, PLACES, SUSPECTS
 from firmware.phrases import say
+from hal.runner import Board
+from hal.sink import Sink
+from sim.bots.games import run
 from sim.bots.mind import Bot
 from sim.bots.repeat import Repeats
+from sim.bots.session import Session
 from sim.bots.whereabouts import Whereabouts
 from sim.cards.sheet import DetectiveSheet
 
@@ -193,3 +197,49 @@ def test_after_off_and_on_the_greeting_is_news_again():
     assert not r.heard(boot)
     assert not r.heard([StopAudio(), PowerOff("switch")])
     assert not r.heard(boot)
+
+
+class Truth(Sink):
+    """After each burst with a turn call: the listener (a sink before this
+    one) never rules out where a mover really is, and after a heading it has
+    the Inspecteur exactly where he is. The test reads the narrator; the
+    listener never does."""
+
+    def __init__(self, board, listener):
+        self.board, self.listener = board, listener
+        self.heads = self.call = False
+        self.checks = self.headings = 0
+
+    def say(self, say, now_ms):
+        self.heads = self.heads or say.key == "move.heads"
+        self.call = self.call or say.key == "turn.call"
+
+    def burst_end(self, now_ms):
+        heads, call = self.heads, self.call
+        self.heads = self.call = False
+        if not call or self.listener.current is None:
+            return
+        real = self.board.narrator.positions
+        for who, place in real.items():
+            assert self.listener.chance(who, place) > 0, (self.board.seed, who, place, now_ms)
+        self.checks += 1
+        if heads:
+            self.headings += 1
+            assert self.listener.chance(INSPECTEUR, real[INSPECTEUR]) == 1.0, (self.board.seed, now_ms)
+
+
+def test_against_the_firmware_the_heading_places_him_and_nobody_is_ruled_out():
+    """Whole games of hard bots on the real firmware."""
+    checks = headings = 0
+    for seed in range(41, 61):
+        board = Board(seed=seed)
+        listener = Whereabouts()
+        truth = Truth(board, listener)
+        board.attach(listener)
+        board.attach(truth)
+        bots = {g: Bot(g, "hard", seed) for g in ("COMTE", "LAVANDE", "PECHE")}
+        session = Session(seed, bots=bots, answer_rollcall=True)
+        board.attach(session)
+        run(board, session)
+        checks, headings = checks + truth.checks, headings + truth.headings
+    assert checks > 300 and headings > 10, (checks, headings)
