@@ -331,7 +331,7 @@ def test_the_hook_runs_a_bot_game_and_a_new_game_after_off_on():
             break
     assert hook.session.over and hook.session.table.winner in ("LAVANDE", "AZUR")
     news = hook.news()
-    assert any("suspects" in line for line in news) and ": Right! It was " in news[-1]
+    assert any("suspects" in line for line in news) and " — Right! It was " in news[-1]
     assert hook.news() == []
     assert not hook.visible  # no person at the table: nothing private to show
     first = hook.session.table.deal.solution

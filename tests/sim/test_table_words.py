@@ -140,6 +140,11 @@ def test_french_articles_are_contracted_as_spoken():
     assert w.line("shown", "COMTE", "GARAGE") == "Le Comte du Puy vous montre : Garage"
 
 
+def test_one_colon_a_line_whatever_the_names(words):
+    for line in every_line(words):
+        assert line.count(":") <= 1, line
+
+
 def test_french_articles_are_contracted_whatever_the_names():
     for line in every_line(Words("fr", Labels("fr", captions.load("fr")))):
         for wrong in (" à le ", " de le ", " à les ", " de les ", "Pass ", "  "):
@@ -152,7 +157,7 @@ def test_english_names_take_their_article():
     assert w.line("ready", "PECHE") == "I am Miss Pêche: show me"
     assert w.line("shown", "COMTE", "GARAGE") == "The Count du Puy shows you: Garage"
     verdict = w.verdict("AZUR", ("ROSE", "GARAGE", "MANOIR"), True)
-    assert verdict == "Prince Azur: Right! It was Miss Rose / Garage / Tudor Manor."
+    assert verdict == "Prince Azur — Right! It was Miss Rose / Garage / Tudor Manor."
 
 
 def test_english_spacing_whatever_the_names():
