@@ -29,6 +29,7 @@ NEWS = (
     "move.heads",
     "move.arrives",
     "accuse.confirm",
+    "accuse.cancelled",
     "accuse.found_inspecteur",
     "accuse.announce",
     "accuse.right",

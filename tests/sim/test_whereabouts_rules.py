@@ -243,3 +243,51 @@ def test_against_the_firmware_the_heading_places_him_and_nobody_is_ruled_out():
         run(board, session)
         checks, headings = checks + truth.checks, headings + truth.headings
     assert checks > 300 and headings > 10, (checks, headings)
+
+
+def test_a_second_confirmation_after_no_is_news():
+    """ACCUSE, NO ("very well, carry on"), ACCUSE again: the second question
+    is news, not a repeat of the first."""
+    r = Repeats()
+    confirm = [say("accuse.confirm")]
+    assert not r.heard(confirm)
+    assert not r.heard([say("accuse.cancelled")])
+    assert not r.heard(confirm)
+    assert r.heard(confirm)  # REPEAT now: the question again
+
+
+def test_repeat_on_the_real_board_opens_no_case_twice_and_calls_no_turn_twice():
+    """A person arrives where Rose stands (her case opens once), presses
+    REPEAT twice (the arrival's sound and sentence again), ends the turn,
+    presses REPEAT after the next call: the table, the sheets and the bots
+    take none of it for news."""
+    from firmware.events import ButtonDown, ButtonUp, Switch
+    from sim.bots.session import press
+    from tests.support.driver import stage
+
+    board = Board(seed=7)
+    bots = {"LAVANDE": Bot("LAVANDE", "hard", 7)}
+    session = Session(7, bots=bots, humans=("COMTE",), answer_rollcall=True)
+    board.attach(session)
+    board.feed(Switch(True), 0)
+    t = 0
+    while session.table is None or session.table.current != "COMTE":
+        t += 1000
+        for ev in session.poll(t):
+            board.feed(ev, t)
+    stage(board.narrator, {"ROSE": "ECURIE"}, rest="GARAGE")
+    for ev in press("ECURIE"):
+        board.feed(ev, t + 1000)
+    opened = [n for n in session.notes if n[0] == "open"]
+    assert opened[-1][1:3] == ("COMTE", "ROSE")
+    for k in (2, 3):
+        out = board.feed(ButtonDown("REPEAT"), t + k * 1000)
+        board.feed(ButtonUp("REPEAT"), t + k * 1000 + 100)
+        assert [getattr(a, "key", "sfx") for a in out] == ["sfx", "place.enter"]
+    assert [n for n in session.notes if n[0] == "open"] == opened
+    for ev in press("STOP"):
+        board.feed(ev, t + 5000)
+    before = (session.turn_count, dict(session.turns), bots["LAVANDE"].turns, session.table.current)
+    out = board.feed(ButtonDown("REPEAT"), t + 6000)
+    assert out and getattr(out[-1], "key", None) == "turn.call"
+    assert (session.turn_count, dict(session.turns), bots["LAVANDE"].turns, session.table.current) == before
