@@ -198,6 +198,8 @@ class App:
         kind = target[0]
         if self.selftest is not None and not self.selftest.done:
             return  # the self-test owns the board
+        if kind == "button" and self.table is not None and self.table.refuses(target[1]):
+            return  # the card table's own refusal (SEARCH after a hypothesis): its hint is on the screen
         if kind in EDGE_KIND:
             self.feed(event_of(EDGE_KIND[kind], target[1], True))
         elif kind == "switch":

@@ -2,7 +2,7 @@
 guests and suspects come from the sounds manifest (hal.captions), so the
 window and the voice always agree; the rest is the board's own print."""
 
-from firmware.board import GUESTS, INSPECTEUR, PLACES, SUSPECTS
+from firmware.board import GUESTS, INSPECTEUR, PLACES, START_PADS, SUSPECTS, guest_of_start
 
 BUTTON_TEXT = {
     "fr": {
@@ -111,3 +111,20 @@ class Labels:
         self.guests = {g: bare(captions.clip_by_name("guest." + g)) for g in GUESTS}
         self.suspects = {s: bare(captions.clip_by_name("suspect." + s)) for s in SUSPECTS}
         self.suspects[INSPECTEUR] = bare(captions.clip_by_name("inspecteur"))
+        # As said in a sentence, with the caption's article ("le Comte du Puy", "the stables").
+        self.full = {g: captions.clip_by_name("guest." + g) for g in GUESTS}
+        self.full.update((s, captions.clip_by_name("suspect." + s)) for s in SUSPECTS)
+        self.full.update((p, captions.clip_by_name("place." + p)) for p in PLACES)
+        self.full[INSPECTEUR] = captions.clip_by_name("inspecteur")
+
+    def name(self, thing):
+        """The printed name of any id a player may see: a place, a START
+        square ("START — Comte du Puy"), a guest, a suspect, the Inspecteur,
+        a button. An id nobody printed is a program bug, never shown."""
+        for names in (self.places, self.guests, self.suspects, self.buttons):
+            if thing in names:
+                return names[thing]
+        if thing in START_PADS:
+            return "%s — %s" % (self.ui["start"], self.guests[guest_of_start(thing)])
+        raise KeyError("no printed name for %r" % (thing,))
+

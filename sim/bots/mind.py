@@ -24,6 +24,7 @@ from hal.sink import Sink
 
 from ..cards.deduction import Deduction
 from .levels import LEVELS
+from .repeat import Repeats
 from .whereabouts import Whereabouts
 
 
@@ -47,6 +48,7 @@ class Bot(Sink):
         self.shown_to = {}  # asker -> cards I showed them
         self._hyp_done = False
         self._tried_accuse = False
+        self._repeats = Repeats()
 
     def __repr__(self):
         return "Bot(%r, %r)" % (self.guest, self.level)
@@ -89,6 +91,10 @@ class Bot(Sink):
     def hear(self, actions):
         """One burst of the board's actions, as a guest hears it."""
         self.present(actions, 0)
+
+    def present(self, actions, now_ms):
+        if not self._repeats.heard(actions):  # REPEAT is not news
+            super().present(actions, now_ms)
 
     def sfx(self, sfx, now_ms):
         self.where.sfx(sfx, now_ms)
@@ -203,13 +209,13 @@ class Bot(Sink):
         ready = self.ready()
         if ready and self._inspecteur_in_sight() and not self._tried_accuse:
             return ("press", "ACCUSE")
+        if self._hyp_done:
+            return ("press", "STOP")  # a search *or* a hypothesis: after one, the turn ends
         if self.level == "random":
             if self.rng.random() < 0.3:
                 return ("press", "SEARCH")
-            if not self._hyp_done:
-                self._hyp_done = True
-                return ("hypothesis", self.rng.choice(SUSPECTS), self.rng.choice(WEAPONS))
-            return ("press", "STOP")
+            self._hyp_done = True
+            return ("hypothesis", self.rng.choice(SUSPECTS), self.rng.choice(WEAPONS))
         if ready:
             if self.where.chance(INSPECTEUR, here) > 0.2:
                 return ("press", "SEARCH")
@@ -217,11 +223,9 @@ class Bot(Sink):
         hidden = sum(self.where.chance(s, here) for s in self._unread())
         if hidden >= self.SEARCH_AT and self.level != "easy":
             return ("press", "SEARCH")
-        if not self._hyp_done:
-            self._hyp_done = True
-            s, w = self.choose_hypothesis(here)
-            return ("hypothesis", s, w)
-        return ("press", "STOP")
+        self._hyp_done = True
+        s, w = self.choose_hypothesis(here)
+        return ("hypothesis", s, w)
 
     def choose_hypothesis(self, place):
         if self.level == "hard":

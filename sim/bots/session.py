@@ -25,6 +25,7 @@ from hal.sink import Sink
 from ..cards.deck import deal
 from ..cards.sheet import DetectiveSheet
 from ..cards.table import CardTable
+from .repeat import Repeats
 
 MAX_BOT_TRIES = 12  # presses a bot may make in one phase before it is a bug
 
@@ -63,10 +64,17 @@ class Session(Sink):
         self.turn_count = 0
         self.over = False
         self.games = 0  # games before this one (OFF then ON starts another)
-        self._last_burst = None  # the last announcement heard: REPEAT says it again
-        self._burst, self._says, self._others = [], [], 0  # the burst being heard
+        self._repeats = Repeats()
+        self._burst, self._says = [], []  # the burst being heard
 
     # -- listening to the board -----------------------------------------------
+
+    def present(self, actions, now_ms):
+        """A burst of the board's actions (hal.sink.Sink); a REPEAT is not news."""
+        if self._repeats.heard(actions):
+            self._awaiting = False  # the board answered (a bot never presses REPEAT, but a person may)
+            return
+        super().present(actions, now_ms)
 
     def say(self, say, now_ms):
         self._burst.append(say)
@@ -75,26 +83,15 @@ class Session(Sink):
     def sfx(self, sfx, now_ms):
         self._burst.append(sfx)
 
-    def stop_audio(self, now_ms):
-        self._others += 1
-
-    def power_off(self, reason, now_ms):
-        self._others += 1
-
     def burst_end(self, now_ms):
         actions, says = self._burst, self._says
-        count = len(actions) + self._others
-        self._burst, self._says, self._others = [], [], 0
-        self._hear(actions, says, count)
+        self._burst, self._says = [], []
+        self._hear(actions, says)
 
-    def _hear(self, actions, says, count):
+    def _hear(self, actions, says):
         """A burst as the guests hear it: `actions` its sentences and sounds,
-        `says` the sentences alone, `count` every action of the burst."""
+        `says` the sentences alone."""
         self._awaiting = False
-        if says and count == len(actions) and actions == self._last_burst:
-            return  # REPEAT: the last announcement again, nothing new happened
-        if says:
-            self._last_burst = actions
         for a in says:
             if a.key == "power.greeting" and (self.table is not None or self.over):
                 self._new_game()
@@ -123,6 +120,8 @@ class Session(Sink):
                 self.turn_count += 1
                 self._tries = 0
                 self.notes.append(("turn", g))
+            elif a.key == "search.result" and self.table is not None:
+                self.notes.append(("search", self.table.current))
             elif a.key == "accuse.announce":
                 self.verdict_due = self.table.current
                 self._answer = None
@@ -199,6 +198,9 @@ class Session(Sink):
             if self._tries > MAX_BOT_TRIES:
                 raise Stuck("%r keeps acting in phase %s: %r" % (bot, bot.phase, act))
             if act[0] == "press":
+                why = self.table.refuses(act[1])
+                if why is not None:  # the table refuses people this press too: a bot must never make it
+                    raise Stuck("%r pressed %s, which the card table refuses (%s)" % (bot, act[1], why))
                 return act[1]
             self.hypothesis(g, act[1], act[2])
             if self.pending is not None:

@@ -1,7 +1,13 @@
 """Where each suspect and the Inspecteur may be, from what a guest hears:
-the announcements (place.enter, search.result, move.leaves, move.arrives),
-the sound clues between turns (an unseen arrival at that place) and the
-ring (movers go one arrow per turn). A belief, not the board's state: it is
+the announcements (place.enter, search.result, move.leaves, move.heads,
+move.arrives), the sound clues between turns (a suspect's unseen arrival at
+that place) and the ring (movers go one arrow per turn).
+
+It follows RULES.md (Between turns): a sound clue comes from a suspect
+only, never from the Inspecteur; a mover hidden where it stood leaves
+unseen (so a place watched by a guest may still lose a hidden mover
+silently); a seen departure of the Inspecteur names where he is heading
+(`move.heads`), which places him exactly. A belief, not the board's state: it is
 built from the spoken sentences only. It is a Sink (hal.sink): it hears
 what a guest at the table hears.
 
@@ -15,6 +21,8 @@ from firmware import chances
 from firmware.board import INSPECTEUR, MOVERS, PLACES, SUSPECTS, neighbours
 from firmware.world import SNEAKERS
 from hal.sink import Sink
+
+from .repeat import Repeats
 
 
 def _odds(chance):
@@ -47,9 +55,10 @@ class Whereabouts(Sink):
         self.current = None
         self.visible = {}  # mover -> place where it was last seen and stays in sight
         self._named = set()  # named or found at the current guest's place this turn
-        self._leaves, self._arrives, self._sounds = {}, {}, []
+        self._leaves, self._arrives, self._heads, self._sounds = {}, {}, {}, []
         self._between = False
         self._sfx = None  # a place's sound just heard: the pawn's own arrival, or a clue
+        self._repeats = Repeats()
 
     # -- questions --------------------------------------------------------------
 
@@ -71,6 +80,10 @@ class Whereabouts(Sink):
     def hear(self, actions):
         """One burst of the board's actions, as a guest hears it."""
         self.present(actions, 0)
+
+    def present(self, actions, now_ms):
+        if not self._repeats.heard(actions):  # REPEAT is not news
+            super().present(actions, now_ms)
 
     def sfx(self, sfx, now_ms):
         self._sound_was_a_clue()
@@ -115,6 +128,9 @@ class Whereabouts(Sink):
             self._leaves[args["who"]] = args["place"]
         elif key == "move.arrives":
             self._arrives[args["who"]] = args["place"]
+        elif key == "move.heads":
+            self._leaves[args["who"]] = args["place"]
+            self._heads[args["who"]] = args["to"]
         elif key == "accuse.wrong":
             self.guests.pop(args["guest"], None)
             self._unwatched()
@@ -167,10 +183,14 @@ class Whereabouts(Sink):
     def _after_moves(self):
         """The moves between two turns, from what was announced and heard."""
         watched = self.watched()
+        before = {who: list(vec) for who, vec in self.p.items()}  # where they were when the moves began
         for who in MOVERS:
             if who in self._arrives:
                 self._set(who, self._arrives[who])
                 self.visible[who] = self._arrives[who]
+            elif who in self._heads:  # seen leaving, heading there; arrived unseen (he may hide)
+                self._set(who, self._heads[who])
+                self.visible.pop(who, None)
             elif who in self._leaves:
                 src = self._leaves[who]
                 self.visible.pop(who, None)
@@ -188,46 +208,53 @@ class Whereabouts(Sink):
                 self._drift(who, watched)
         if self.clues:
             for place in self._sounds:
-                self._sound(place, watched)
+                self._sound(place, watched, before)
         if self.memory < 1.0:
             n = len(PLACES)
             for who in MOVERS:
                 if who not in self.visible:
                     self.p[who] = [self.memory * x + (1 - self.memory) / n for x in self.p[who]]
-        self._leaves, self._arrives, self._sounds = {}, {}, []
+        self._leaves, self._arrives, self._heads, self._sounds = {}, {}, {}, []
 
     def _drift(self, who, watched):
-        """No news of `who`: it stayed, or moved where nobody saw it."""
+        """No news of `who`: it stayed, or moved where nobody saw it. It is
+        not in sight (else its departure would have been announced), so where
+        a guest stands it can only be hiding, and a hidden mover leaves
+        unseen. An unseen arrival of a suspect gives a sound clue now and
+        then (none was heard for it); the Inspecteur's never does."""
         move = MOVE_INSPECTEUR if who == INSPECTEUR else MOVE_SUSPECT
+        unseen = 1.0 - CLUE if self.clues and who in SUSPECTS else 1.0
         vec = self.p[who]
         new = [x * (1 - move) for x in vec]
         for i, x in enumerate(vec):
-            if x == 0.0 or PLACES[i] in watched:
-                continue  # leaving a watched place is always announced
+            if x == 0.0:
+                continue
             for j in _NB[i]:
                 if PLACES[j] in watched:
-                    w = SNEAK if who in SNEAKERS else 0.0
+                    w = SNEAK if who in SNEAKERS else 0.0  # a seen arrival would have been announced
                 else:
-                    w = 1.0 - CLUE if self.clues else 1.0
+                    w = unseen
                 new[j] += x * move * 0.5 * w
         total = sum(new)
         if total <= 0:
             new, total = [1.0] * len(PLACES), float(len(PLACES))
         self.p[who] = [x / total for x in new]
 
-    def _sound(self, place, watched):
-        """A sound clue at `place`: one mover nobody saw arrived there."""
+    def _sound(self, place, watched, before):
+        """A sound clue at `place`: one suspect nobody saw arrived there (the
+        Inspecteur gives none), from a neighbour where it was out of sight
+        (`before`: the beliefs when the moves began)."""
+        if place in watched:
+            return  # an arrival there would have been seen: not a clue
         k = _IDX[place]
-        src = [i for i in _NB[k] if PLACES[i] not in watched]
         weight = {}
-        for who in MOVERS:
-            if who in self.visible:
-                continue
-            move = MOVE_INSPECTEUR if who == INSPECTEUR else MOVE_SUSPECT
-            weight[who] = sum(self.p[who][i] for i in src) * move * 0.5 + 1e-9
+        for who in SUSPECTS:
+            if who in self.visible or who in self._leaves:
+                continue  # in sight, or seen leaving: the clue is not theirs
+            weight[who] = sum(before[who][i] for i in _NB[k]) * MOVE_SUSPECT * 0.5 + 1e-9
         total = sum(weight.values())
         for who, w in weight.items():
-            a = w / total
+            a = min(w / total, 0.99)  # never quite certain: a belief must survive a surprise
             vec = [(1 - a) * x for x in self.p[who]]
             vec[k] += a
             self.p[who] = vec

@@ -1,7 +1,7 @@
 """A guest's detective sheet that fills itself (Using Your Detective Sheet):
 own cards marked with the guest's initials, cards shown with the initials of
 who showed them, the cases opened (the "seen" circles, VU), where the
-Inspecteur was heard, and the hint: what can still be in the case.
+Inspecteur was found or seen heading for, and the hint: what can still be in the case.
 """
 
 from firmware.board import INSPECTEUR
@@ -17,7 +17,7 @@ class DetectiveSheet:
         self.guests = tuple(guests)
         self.marks = {}  # card -> initials (a guest) or "VU" + suspect case
         self.seen = []  # suspects questioned, in order (the VU circles)
-        self.inspecteur = []  # places where he was heard, newest last
+        self.inspecteur = []  # places where he was found or seen heading for, newest last
         self.hypotheses = []  # public record lines
         self.mind = Deduction(self.guests, me=guest)
         for c in hand:
@@ -47,15 +47,20 @@ class DetectiveSheet:
             self.mind.wrong_accusation(triple)
 
     def hear(self, sentences):
-        """What the board said (its Say sentences): where the Inspecteur was heard."""
+        """What the board said (its Say sentences): where the Inspecteur was
+        found or seen arriving, and where he was seen heading for."""
         for a in sentences:
             k, args = a.key, a.args
             if k in ("place.enter", "search.result") and args["inspecteur"]:
                 self._heard(args["place"])
             elif k == "move.arrives" and args["who"] == INSPECTEUR:
                 self._heard(args["place"])
+            elif k == "move.heads" and args["who"] == INSPECTEUR:
+                self._heard(args["to"])  # "the place he is heading toward"
 
     def _heard(self, place):
+        if self.inspecteur and self.inspecteur[-1] == place:
+            return  # seen heading there, then arriving: one tick
         self.inspecteur.append(place)
         del self.inspecteur[:-6]
 

@@ -7,11 +7,19 @@ which suspect cases a guest may open (Meeting a Suspect; Look for Additional
 Clues; a suspect arriving where guests stand). Hypotheses are refuted by
 the guests to the asker's left in order (True or False?), eliminated guests
 included; an accusation is checked against the confidential case.
+
+A turn is "Look for Additional Clues *or* Make a Hypothesis": the table
+knows when a hypothesis was made in a turn (and when the board answered a
+search), so it refuses SEARCH after a hypothesis (`refuses`) and a
+hypothesis after a search. The board never knows: the table refuses the
+press before it reaches the board.
 """
 
 from firmware.board import SUSPECTS
 
 from .deck import check_card, seating
+
+SEARCH_AFTER_HYPOTHESIS = "search_after_hypothesis"  # the table's reason for refusing SEARCH
 
 
 class Opening:
@@ -94,7 +102,8 @@ class CardTable:
         self.active = list(self.guests)
         self.current = None
         self.opened = {g: {} for g in self.guests}  # guest -> {suspect: card}
-        self.hypothesis_made = False
+        self.hypothesis_made = False  # this turn
+        self.searched = False  # this turn: the board answered a SEARCH
         self.winner = None
         self.over = False
         self.accusations = []  # (guest, triple, right)
@@ -109,12 +118,13 @@ class CardTable:
             key, args = a.key, a.args
             if key == "turn.call":
                 self.current = args["guest"]
-                self.hypothesis_made = False
+                self.hypothesis_made = self.searched = False
             elif key == "place.enter":
                 self.where[self.current] = args["place"]
                 for s in args["suspects"]:
                     out.append(self._open(self.current, s))
             elif key == "search.result":
+                self.searched = True
                 for s in args["suspects"]:
                     for g in self.here(args["place"]):
                         out.append(self._open(g, s))
@@ -160,11 +170,21 @@ class CardTable:
             raise ValueError("%s must enter a place before making a hypothesis" % asker)
         if self.hypothesis_made:
             raise ValueError("only one hypothesis per turn")
+        if self.searched:
+            raise ValueError("%s searched this turn: a search or a hypothesis, not both" % asker)
         check_card(suspect, "suspect")
         check_card(weapon, "weapon")
         self.hypothesis_made = True
         h = Hypothesis(self, asker, suspect, place, weapon)
         return h
+
+    def refuses(self, button):
+        """The table's reason to refuse a press of `button` on the board by
+        the guest whose turn it is, or None: SEARCH after a hypothesis this
+        turn (rulebook: "Look for additional clues or make a hypothesis")."""
+        if button == "SEARCH" and self.hypothesis_made and not self.over:
+            return SEARCH_AFTER_HYPOTHESIS
+        return None
 
     def accuse(self, guest, suspect, place, weapon):
         """`guest` names three; the table looks in the confidential case."""

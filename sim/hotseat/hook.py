@@ -10,6 +10,7 @@ to its Board (composers attach; nothing attaches itself):
         board.feed(event, now_ms)
     if hook.visible: hook.draw(surface, rect)
     hook.click(pos, rect); hook.key(char)
+    if not hook.refuses("SEARCH"): board.feed(...)   # the table's own refusals, before the board hears a button
 
 Every guest who enrols and is not a bot is a person at the hot-seat screen.
 """
@@ -60,13 +61,28 @@ class CardTableHook(Sink):
         for note in notes[self._news :]:
             if note[0] == "hypothesis":
                 lines.append(self.words.public(note[1]))
+            elif note[0] == "refused":
+                lines.append(self.words.text[note[3]])
             elif note[0] == "verdict":
-                lines.append(self.words.name(note[1]) + " : " + self.words.outcome(note[2], note[3]))
+                lines.append(self.words.verdict(note[1], note[2], note[3]))
         self._news = len(notes)
         if self.problem and self._told != self.problem:
             self._told = self.problem
             lines.append(self.problem)
         return lines
+
+    def refuses(self, button):
+        """Before the window feeds a press of `button` to the board: True when
+        the card table refuses it (SEARCH after a hypothesis this turn); its
+        hint is then on the screen and in the log, and the board never hears
+        the press."""
+        table = self.session.table
+        why = table.refuses(button) if table is not None else None
+        if why is None:
+            return False
+        self.screens.notice(why)
+        self.session.notes.append(("refused", table.current, button, why))
+        return True
 
     def toggle_hints(self):
         """Show (or hide) on the sheets the cards that can still be in the case."""
@@ -111,11 +127,14 @@ class CardTableHook(Sink):
             self.view.draw(surface.subsurface(pygame.Rect(rect)))
 
     def click(self, pos, rect):
-        """A click in window coordinates; True when the view took it."""
+        """A click in window coordinates; True when the screen took it (any
+        click on a screen up: it covers the board, nothing beneath is pressed;
+        a disabled button does nothing)."""
         rect = pygame.Rect(rect)
         if not self.screens.visible or not rect.collidepoint(pos):
             return False
-        return self.view.click((pos[0] - rect.x, pos[1] - rect.y))
+        self.view.click((pos[0] - rect.x, pos[1] - rect.y))
+        return True
 
     def key(self, char):
         """The card table's keys: d the detective sheet, h the hints, b at the

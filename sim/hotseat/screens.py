@@ -15,7 +15,7 @@ table's bookkeeping, the board's firmware everything else.
 
 from firmware.board import PLACES, SUSPECTS, WEAPONS
 
-DISMISSED = ("hand", "case", "shown", "verdict", "sheet")  # screens only "ok" takes away
+DISMISSED = ("hand", "case", "shown", "verdict", "sheet", "notice")  # screens only "ok" takes away
 
 
 class Screen:
@@ -90,8 +90,8 @@ class Screens:
             self.queue.append(Screen("hypothesis", note[1], place=note[2], picked={}))
         elif kind == "turn":
             self._drop(lambda x: x.kind == "hypothesis" and x.guest != note[1])
-        elif kind == "accuse":
-            self._drop(lambda x: x.kind == "hypothesis")  # no hypothesis after ACCUSE
+        elif kind in ("accuse", "search"):
+            self._drop(lambda x: x.kind == "hypothesis")  # no hypothesis after ACCUSE or a search
         elif kind == "hypothesis":
             h = note[1]
             self.banner = h
@@ -126,6 +126,16 @@ class Screens:
             if self.screen is not None and self.screen.kind in ("sheet", "pass"):
                 self.screen = None
             self._next()
+
+    def notice(self, reason):
+        """The table's own hint for everyone (a press it refused, by its
+        reason: sim.cards.table), before anything else."""
+        if self.screen is not None and self.screen.kind == "notice":
+            self.screen = None
+        self.queue.insert(0, Screen("notice", None, reason=reason))
+        if self.screen is not None and self.screen.kind in ("sheet", "pass"):
+            self.screen = None
+        self._next()
 
     def seat_bot(self, guest):
         """`guest` is a bot from now on, no longer a person at the screen."""

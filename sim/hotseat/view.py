@@ -36,8 +36,10 @@ class HotSeatView:
         self.words = words
         self.hints = hints
         self.fonts = fonts
-        self.buttons = []  # (rect, value) of the last draw
+        self.buttons = []  # (rect, value) of the last draw: the buttons a click answers with
+        self.disabled = []  # (rect, value) drawn greyed: a choice not complete yet, a click does nothing
         self._scale = 1.0
+        self._drawn = None  # the screen the buttons were drawn for
 
     def name(self, card):
         return self.words.name(card)
@@ -45,6 +47,8 @@ class HotSeatView:
     def click(self, pos):
         """A click at `pos` of the surface last drawn on: the button's value
         goes to the screens. True when a button was hit."""
+        if self.screens.screen is not self._drawn:
+            return False  # the screen changed since it was drawn: its buttons are gone
         for rect, value in self.buttons:
             if rect.collidepoint(pos):
                 self.screens.choose(value)
@@ -60,8 +64,8 @@ class HotSeatView:
 
     def draw(self, surface):
         """Draw the screen up now over the whole of `surface`."""
-        self.buttons = []
-        sc = self.screens.screen
+        self.buttons, self.disabled = [], []
+        sc = self._drawn = self.screens.screen
         if sc is None:
             return
         w, h = surface.get_size()
@@ -84,15 +88,20 @@ class HotSeatView:
             y += img.get_height() + 2
         return y
 
-    def _button(self, surface, value, label, x, y, width, chosen=False):  # noqa: PLR0917
+    def _button(self, surface, value, label, x, y, width, chosen=False, enabled=True):  # noqa: PLR0917
         font = self._font(15 * self._scale, "bold")
         height = font.get_height() + 10
         width = max(width, font.size(label)[0] + 24)
         rect = pygame.Rect(x, y, width, height)
-        pygame.draw.rect(surface, CHOSEN if chosen else BUTTON, rect, border_radius=6)
-        img = font.render(label, True, PAPER)
+        if enabled:
+            pygame.draw.rect(surface, CHOSEN if chosen else BUTTON, rect, border_radius=6)
+            img = font.render(label, True, PAPER)
+            self.buttons.append((rect, value))
+        else:  # greyed: an outline, muted text; not a button until the choice is complete
+            pygame.draw.rect(surface, MUTED, rect, 2, border_radius=6)
+            img = font.render(label, True, MUTED)
+            self.disabled.append((rect, value))
         surface.blit(img, img.get_rect(center=rect.center))
-        self.buttons.append((rect, value))
         return rect
 
     def _grid(self, surface, cards, y, chosen=None, columns=3):
@@ -110,22 +119,22 @@ class HotSeatView:
         return self._button(surface, value, label or self.words.text["ok"], 20, y, 260).bottom
 
     def _draw_pass(self, surface, sc, t, y):
-        y = self._line(surface, t["pass"] % self.name(sc.guest), y + 60, 30, INK, "serif")
-        self._ok(surface, y + 30, "ready", t["ready"] % self.name(sc.guest))
+        y = self._line(surface, self.words.line("pass", sc.guest), y + 60, 30, INK, "serif")
+        self._ok(surface, y + 30, "ready", self.words.line("ready", sc.guest))
 
     def _draw_hand(self, surface, sc, t, y):
-        y = self._line(surface, t["hand"] % self.name(sc.guest), y, 24, INK, "serif")
+        y = self._line(surface, self.words.line("hand", sc.guest), y, 24, INK, "serif")
         for c in sc.data["cards"]:
             y = self._line(surface, "• " + self.name(c), y + 4, 20)
         self._ok(surface, y + 20)
 
     def _draw_case(self, surface, sc, t, y):
-        y = self._line(surface, t["case"] % (self.name(sc.data["suspect"]), self.name(sc.data["card"])), y, 24)
+        y = self._line(surface, self.words.line("case", sc.data["suspect"], sc.data["card"]), y, 24)
         self._ok(surface, y + 20)
 
     def _draw_shown(self, surface, sc, t, y):
         if sc.data["shower"]:
-            text = t["shown"] % (self.name(sc.data["shower"]), self.name(sc.data["card"]))
+            text = self.words.line("shown", sc.data["shower"], sc.data["card"])
         else:
             text = t["nobody"]
         y = self._line(surface, text, y, 24)
@@ -135,30 +144,35 @@ class HotSeatView:
         y = self._line(surface, self.words.outcome(sc.data["triple"], sc.data["right"]), y, 24)
         self._ok(surface, y + 20)
 
+    def _draw_notice(self, surface, sc, t, y):
+        y = self._line(surface, t[sc.data["reason"]], y + 40, 24, INK, "serif")
+        self._ok(surface, y + 20)
+
     def _draw_hypothesis(self, surface, sc, t, y):
         picked = sc.data["picked"]
-        y = self._line(surface, t["hypothesis"] % (self.name(sc.guest), self.name(sc.data["place"])), y, 22)
+        y = self._line(surface, self.words.line("hypothesis", sc.guest, sc.data["place"]), y, 22)
         y = self._grid(surface, SUSPECTS, y + 8, picked.get("suspect"), 4)
         y = self._grid(surface, WEAPONS, y, picked.get("weapon"), 3)
-        self._button(surface, "ask", t["ask"], 20, y, 200)
+        complete = "suspect" in picked and "weapon" in picked
+        self._button(surface, "ask", t["ask"], 20, y, 200, enabled=complete)
         self._button(surface, "skip", t["skip"], 240, y, 240)
 
     def _draw_refute(self, surface, sc, t, y):
-        named = self.words.names(sc.data["named"])
-        y = self._line(surface, t["refute"] % (self.name(sc.guest), self.name(sc.data["asker"]), named), y, 22)
+        y = self._line(surface, self.words.line("refute", sc.guest, sc.data["asker"], sc.data["named"]), y, 22)
         self._grid(surface, sc.data["options"], y + 8, None, 3)
 
     def _draw_accuse(self, surface, sc, t, y):
         picked = sc.data["picked"]
-        y = self._line(surface, t["accuse"] % self.name(sc.guest), y, 22)
+        y = self._line(surface, self.words.line("accuse", sc.guest), y, 22)
         y = self._grid(surface, SUSPECTS, y + 6, picked.get("suspect"), 4)
         y = self._grid(surface, PLACES, y, picked.get("place"), 5)
         y = self._grid(surface, WEAPONS, y, picked.get("weapon"), 3)
-        self._button(surface, "accuse", t["accuse_go"], 20, y, 200)
+        complete = all(k in picked for k in ("suspect", "place", "weapon"))
+        self._button(surface, "accuse", t["accuse_go"], 20, y, 200, enabled=complete)
 
     def _draw_sheet(self, surface, sc, t, y):
         sheet = self.screens.session.sheets[sc.guest]
-        y = self._line(surface, t["sheet"] % self.name(sc.guest), y, 22, INK, "serif")
+        y = self._line(surface, self.words.line("sheet", sc.guest), y, 22, INK, "serif")
         cands = set(c for kind in sheet.hint() for c in kind) if self.hints else set()
         col_w = (surface.get_width() - 40) // 3
         font = self._font(14 * self._scale)
@@ -171,7 +185,7 @@ class HotSeatView:
             for c in cards:
                 mark = sheet.marks.get(c, "")
                 if mark in SUSPECTS:
-                    mark = "VU " + SUSPECT_INITIALS.get(mark, mark[:2])
+                    mark = self.words.line("seen", SUSPECT_INITIALS[mark])
                 label = ("? " if c in cands else "   ") + self.name(c)
                 color = MUTED if mark else INK
                 img = font.render(label, True, color)
@@ -184,7 +198,7 @@ class HotSeatView:
                 yy += img.get_height() + 3
             y = max(y, yy)
         heard = ", ".join(self.name(p) for p in sheet.inspecteur) or "—"
-        y = self._line(surface, t["inspecteur"] + " " + heard, y + 10, 15)
+        y = self._line(surface, self.words.line("inspecteur") + " " + heard, y + 10, 15)
         if self.hints:
             y = self._line(surface, t["hint"], y + 4, 13, MUTED)
         self._ok(surface, y + 10)

@@ -4,7 +4,8 @@ the detective sheet, and the names of every card and guest (those the
 board says come from the sounds manifest, through sim.labels).
 
     words = Words("fr", labels)        # labels: sim.labels.Labels, or None to load them when first needed
-    words.name("RAQUETTE")             # "Raquette de tennis"
+    words.name("RAQUETTE")             # "Raquette de tennis" (a card, a guest, a START square: never an id)
+    words.line("pass", "COMTE")        # "Passez l'écran au Comte du Puy."
     words.public(hypothesis)           # what the whole table saw of a hypothesis
     words.outcome(triple, right)       # "Bien vu ! C'était ..."
 """
@@ -13,7 +14,7 @@ WEAPON_NAMES = {
     "fr": {
         "FER_A_CHEVAL": "Fer à cheval",
         "MARTEAU": "Marteau",
-        "CISAILLE": "Cisaille à haie",
+        "CISAILLE": "Cisaille à haies",
         "SEAU": "Seau d'eau",
         "RAQUETTE": "Raquette de tennis",
         "NAIN": "Nain de jardin",
@@ -28,60 +29,76 @@ WEAPON_NAMES = {
     },
 }
 
+# The screens' lines. A %s takes a name: where the sentence needs the
+# article, the Words methods give the caption's own form ("le Comte du Puy",
+# "au Comte du Puy", "du Colonel Moutarde"); where a name is a heading or a
+# label, the printed name ("Comte du Puy").
 TEXT = {
     "fr": {
-        "pass": "Passez l'écran à %s",
-        "ready": "Je suis %s : montrer",
+        "pass": "Passez l'écran %s.",  # au Comte du Puy, à Lady Lavande
+        "ready": "Je suis %s : afficher",  # le Comte du Puy
         "ok": "Compris",
-        "hand": "%s, vos cartes",
-        "case": "Vous ouvrez le dossier de %s : %s",
-        "hypothesis": "%s, votre hypothèse à : %s",
-        "ask": "Soupçonner",
+        "hand": "Vos cartes (%s)",
+        "case": "Vous ouvrez le dossier %s : %s",  # du Colonel Moutarde
+        "hypothesis": "Votre hypothèse (%s). Lieu : %s. Choisissez un suspect et une arme.",
+        "ask": "Faire l'hypothèse",
         "skip": "Pas d'hypothèse",
-        "refute": "%s, %s soupçonne %s. Quelle carte montrer ?",
+        "refute": "Au tour %s de réfuter : %s soupçonne %s. Quelle carte montrez-vous ?",  # du Comte du Puy
         "shown": "%s vous montre : %s",
         "nobody": "Personne ne peut réfuter votre hypothèse.",
-        "accuse": "%s, nommez le coupable, le lieu et l'arme",
+        "accuse": "Votre accusation (%s) : nommez le coupable, le lieu et l'arme.",
         "accuse_go": "Accuser",
         "right": "Bien vu ! C'était %s.",
         "wrong": "Raté : ce n'était pas %s.",
-        "sheet": "Fiche de détective : %s",
-        "inspecteur": "Inspecteur entendu :",
-        "hint": "? : peut encore être dans le dossier confidentiel",
+        "verdict": "%s — %s",
+        "sheet": "Fiche de détective (%s)",
+        "inspecteur": "%s, vu ou en route vers :",
+        "seen": "VU %s",
+        "hint": "? : peut encore être dans l'enveloppe confidentielle",
         "suspects": "Suspects",
         "weapons": "Armes",
         "places": "Lieux",
         "public_hyp": "%s soupçonne %s. %s",
-        "passed": "%s ne peut pas. ",
+        "passed": "%s ne peut pas réfuter. ",
         "showed": "%s montre une carte.",
         "noone": "Personne ne réfute.",
+        "search_after_hypothesis": (
+            "Vous avez déjà fait une hypothèse ce tour-ci : c'est une recherche ou une hypothèse,"
+            " pas les deux. Appuyez sur STOP pour finir votre tour."
+        ),
     },
     "en": {
-        "pass": "Pass the screen to %s",
-        "ready": "I am %s: show",
+        "pass": "Pass the screen to %s.",
+        "ready": "I am %s: show me",
         "ok": "Got it",
-        "hand": "%s, your cards",
-        "case": "You open %s's case: %s",
-        "hypothesis": "%s, your hypothesis at: %s",
-        "ask": "Suspect",
+        "hand": "Your cards (%s)",
+        "case": "You open %s case: %s",  # Colonel Moutarde's
+        "hypothesis": "Your hypothesis (%s). Place: %s. Choose a suspect and a weapon.",
+        "ask": "Make the hypothesis",
         "skip": "No hypothesis",
-        "refute": "%s, %s suspects %s. Which card do you show?",
+        "refute": "It is up to %s to refute: %s suspects %s. Which card do you show?",
         "shown": "%s shows you: %s",
         "nobody": "Nobody can refute your hypothesis.",
-        "accuse": "%s, name the murderer, the place and the weapon",
+        "accuse": "Your accusation (%s): name the murderer, the place and the weapon.",
         "accuse_go": "Accuse",
-        "right": "Well seen! It was %s.",
+        "right": "Right! It was %s.",
         "wrong": "Wrong: it was not %s.",
-        "sheet": "Detective sheet: %s",
-        "inspecteur": "Inspecteur heard:",
+        "verdict": "%s — %s",
+        "sheet": "Detective sheet (%s)",
+        "inspecteur": "%s, seen at or heading for:",
+        "seen": "SEEN %s",
         "hint": "?: can still be in the confidential case",
         "suspects": "Suspects",
         "weapons": "Weapons",
         "places": "Places",
         "public_hyp": "%s suspects %s. %s",
-        "passed": "%s cannot. ",
+        "passed": "%s cannot refute. ",
         "showed": "%s shows a card.",
         "noone": "Nobody refutes.",
+        "search_after_hypothesis": (
+            "You have already made a hypothesis this turn: it is a search or a hypothesis,"
+            " not both. Press STOP to end your turn."
+        ),
     },
 }
 
@@ -98,6 +115,15 @@ SUSPECT_INITIALS = {
 }
 
 
+def _cap(text):
+    return text[:1].upper() + text[1:]
+
+
+# French contractions of à and de with the article of a caption's form.
+_FR_TO = (("le ", "au "), ("les ", "aux "))
+_FR_OF = (("le ", "du "), ("les ", "des "))
+
+
 class Words:
     def __init__(self, lang, labels=None):
         if lang not in TEXT:
@@ -106,32 +132,90 @@ class Words:
         self.text = TEXT[lang]
         self.labels = labels
 
-    def name(self, card):
-        """The printed name of a card or a guest in this edition."""
-        if card in WEAPON_NAMES[self.lang]:
-            return WEAPON_NAMES[self.lang][card]
+    def _labels(self):
         if self.labels is None:
             from hal import captions
 
             from ..labels import Labels
 
             self.labels = Labels(self.lang, captions.load(self.lang))
-        for names in (self.labels.suspects, self.labels.places, self.labels.guests):
-            if card in names:
-                return names[card]
-        return card
+        return self.labels
+
+    def name(self, card):
+        """The printed name of a card, a guest, a START square or the
+        Inspecteur in this edition (never an id)."""
+        if card in WEAPON_NAMES[self.lang]:
+            return WEAPON_NAMES[self.lang][card]
+        return self._labels().name(card)
 
     def names(self, cards):
         return " / ".join(self.name(c) for c in cards)
+
+    def full(self, who):
+        """A guest's or a suspect's name as said in a sentence: "le Comte du
+        Puy", "Lady Lavande", "the Count du Puy"."""
+        return self._labels().full.get(who) or self.name(who)
+
+    def to(self, who):
+        """ "au Comte du Puy", "à Lady Lavande"; "the Count du Puy"."""
+        f = self.full(who)
+        if self.lang != "fr":
+            return f
+        for article, contracted in _FR_TO:
+            if f.startswith(article):
+                return contracted + f[len(article) :]
+        return "à " + f
+
+    def of(self, who):
+        """ "du Colonel Moutarde", "de Mademoiselle Rose"; "Colonel Moutarde's"."""
+        f = self.full(who)
+        if self.lang != "fr":
+            return f + "'s"
+        for article, contracted in _FR_OF:
+            if f.startswith(article):
+                return contracted + f[len(article) :]
+        return ("d'" if f[:1].lower() in "aeiouéèêh" else "de ") + f
+
+    # -- the lines of each screen ---------------------------------------------------
+
+    def line(self, kind, *args):
+        """The line `kind` of TEXT with its names (ids) filled in."""
+        t = self.text
+        if kind == "pass":
+            return t["pass"] % self.to(args[0])
+        if kind == "ready":
+            return t["ready"] % self.full(args[0])
+        if kind in ("hand", "sheet"):
+            return t[kind] % self.name(args[0])
+        if kind == "accuse":
+            return t["accuse"] % self.name(args[0])
+        if kind == "case":
+            return t["case"] % (self.of(args[0]), self.name(args[1]))
+        if kind == "hypothesis":
+            return t["hypothesis"] % (self.name(args[0]), self.name(args[1]))
+        if kind == "refute":
+            return _cap(t["refute"] % (self.of(args[0]) if self.lang == "fr" else self.full(args[0]),
+                                       self.full(args[1]), self.names(args[2])))
+        if kind == "shown":
+            return _cap(t["shown"] % (self.full(args[0]), self.name(args[1])))
+        if kind == "inspecteur":
+            return t["inspecteur"] % self.name("INSPECTEUR")
+        if kind == "seen":
+            return t["seen"] % args[0]
+        return t[kind]
 
     def public(self, h):
         """What the whole table saw of hypothesis `h`: the three named, who
         could not refute, who showed a card."""
         t = self.text
-        rest = "".join(t["passed"] % self.name(g) for g in h.passed)
-        rest += t["showed"] % self.name(h.shower) if h.shower else t["noone"]
-        return t["public_hyp"] % (self.name(h.asker), self.names(h.named), rest)
+        rest = "".join(_cap(t["passed"] % self.full(g)) for g in h.passed)
+        rest += _cap(t["showed"] % self.full(h.shower)) if h.shower else t["noone"]
+        return _cap(t["public_hyp"] % (self.full(h.asker), self.names(h.named), rest))
 
     def outcome(self, triple, right):
         """The table's verdict on an accusation of `triple`."""
         return (self.text["right"] if right else self.text["wrong"]) % self.names(triple)
+
+    def verdict(self, guest, triple, right):
+        """The verdict for the log: who accused, and the table's answer."""
+        return self.text["verdict"] % (self.name(guest), self.outcome(triple, right))

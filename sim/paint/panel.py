@@ -3,7 +3,7 @@ overlay. Like the board painter it draws a Scene and decides nothing."""
 
 import pygame
 
-from firmware.board import BUTTONS, INSPECTEUR, PLACES, START_PADS, SUSPECTS, guest_of_start
+from firmware.board import BUTTONS, INSPECTEUR, PLACES, START_PADS, SUSPECTS
 from firmware.power import EMPTY_MV, LOW_MV
 
 from .. import layout as L
@@ -155,10 +155,7 @@ def draw_help(surface, lay, fonts, labels):
     pygame.draw.rect(surface, GOLD, box, lay.n(2), border_radius=lay.n(8))
     _text(surface, fonts.get(24, "serif"), labels.ui["help"], GOLD, topleft=lay.p((x + 24, y + 16)))
     rows = [(key_of(("pad", p)), labels.places[p]) for p in PLACES]
-    rows += [
-        (key_of(("pad", p)), "%s — %s" % (labels.ui["start"], labels.guests[guest_of_start(p)]))
-        for p in START_PADS
-    ]
+    rows += [(key_of(("pad", p)), labels.name(p)) for p in START_PADS]
     right = [(key_of(("button", b)), labels.buttons[b]) for b in BUTTONS]
     right += [("o", labels.ui["switch"]), ("− / +", labels.ui["battery_keys"])]
     right += [(k, labels.ui["window"][what]) for k, what in WINDOW_KEYS]

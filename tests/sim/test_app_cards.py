@@ -5,6 +5,7 @@ import pytest
 
 pygame = pytest.importorskip("pygame")
 
+from firmware.phrases import say  # noqa: E402
 from sim import app as sim_app  # noqa: E402
 from sim import layout as L  # noqa: E402
 from sim import window as sim_window  # noqa: E402
@@ -42,8 +43,10 @@ def test_two_bots_play_a_whole_game_in_the_window(window):
         app.step(FRAME)
     assert app.board.narrator.state == "over", app.board.narrator.state
     said = " ".join(text for text, kind in app.transcript.log)
-    assert "Welcome to Tudor Manor, Comte du Puy and Lady Lavande." in said
-    assert "well done! You have solved the mystery." in said  # hard bots accuse only when certain
+    caption = app.transcript.captions.of  # the narration's words are the manifest's: read them from it
+    assert caption(say("rollcall.welcome", {"guests": ["COMTE", "LAVANDE"]}).clips) in said
+    winner = app.table.session.table.winner
+    assert caption(say("accuse.right", {"guest": winner}).clips) in said  # hard bots accuse only when certain
     assert app.table.problem is None
 
 

@@ -346,6 +346,7 @@ def test_repeat_is_not_news():
     before = (session.turn_count, dict(session.turns), bots["LAVANDE"].turns)
     out = board.feed(ButtonDown("REPEAT"), t + 500)
     assert [a.key for a in out] == ["rollcall.welcome", "turn.call"]  # the whole announcement again
+    assert board.feed(ButtonDown("REPEAT"), t + 900) == out  # twice: the same thing twice
     assert (session.turn_count, dict(session.turns), bots["LAVANDE"].turns) == before
 
 

@@ -109,21 +109,21 @@ class People(Sink):
             if kind == "hypothesis":
                 hand = s.table.deal.hands[guest]
                 suspect = next((c for c in SUSPECTS if c not in hand), SUSPECTS[0])
-                sc.choose(suspect)
-                sc.choose(WEAPONS[(self.clicks) % len(WEAPONS)])
+                assert "ask" not in values  # greyed until both are chosen
+                self.click(suspect)
+                self.click(WEAPONS[(self.clicks) % len(WEAPONS)])
                 value = "ask"
             elif kind == "refute":
                 value = values[-1]
             elif kind == "accuse":
                 sol = s.sheets[guest].mind.solution() or (SUSPECTS[0], PLACES[0], WEAPONS[0])
                 for c in sol:
-                    sc.choose(c)
+                    assert "accuse" not in [val for _, val in v.buttons]  # greyed until all three are chosen
+                    self.click(c)
                 value = "accuse"
             else:
                 value = values[0]
-            rect = next(r for r, val in v.buttons if val == value)
-            assert v.click(rect.center)  # a real click on the drawn button
-            self.clicks += 1
+            self.click(value)
             return []
         if s.asked is not None and s.asked not in s.bots:
             g, s.asked = s.asked, None
@@ -134,6 +134,15 @@ class People(Sink):
                 return press(next(p for p in PLACES[(self.clicks % 9) :] + PLACES if p != here))
             return press("STOP")
         return None
+
+
+    def click(self, value):
+        """A real click on the drawn button of `value`, then the screen drawn again."""
+        rect = next(r for r, val in self.view.buttons if val == value)
+        assert self.view.click(rect.center)
+        self.clicks += 1
+        if self.screens.visible:
+            drawn(self.view, self.surface)
 
 
 def test_a_hot_seat_game_with_two_people_and_a_bot():
@@ -276,13 +285,16 @@ def test_a_person_accuses_and_the_table_answers_the_board(right):
     assert screens.showing() == ("accuse", current)  # the hypothesis picker went with ACCUSE
     surface = pygame.Surface((900, 640))
     drawn(view, surface)
-    assert {"accuse"} | set(PLACES) <= {v for _, v in view.buttons}
+    assert set(PLACES) <= {v for _, v in view.buttons}
+    assert "accuse" in {v for _, v in view.disabled}  # greyed: nothing chosen yet
     solution = session.table.deal.solution
     triple = solution if right else (solution[0], solution[1], next(w for w in WEAPONS if w != solution[2]))
     with pytest.raises(ValueError, match="name a suspect, a place and a weapon"):
-        screens.choose("accuse")
+        screens.choose("accuse")  # the screens' own API still refuses it
     for c in triple:
         screens.choose(c)
+    drawn(view, surface)
+    assert "accuse" in {v for _, v in view.buttons}
     screens.choose("accuse")
     assert screens.showing() == ("verdict", current)
     for ev in session.poll(t + 5000):  # the table presses YES or NO itself
@@ -319,7 +331,7 @@ def test_the_hook_runs_a_bot_game_and_a_new_game_after_off_on():
             break
     assert hook.session.over and hook.session.table.winner in ("LAVANDE", "AZUR")
     news = hook.news()
-    assert any("suspects" in line for line in news) and "Well seen!" in news[-1]
+    assert any("suspects" in line for line in news) and " — Right! It was " in news[-1]
     assert hook.news() == []
     assert not hook.visible  # no person at the table: nothing private to show
     first = hook.session.table.deal.solution
