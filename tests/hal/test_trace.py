@@ -96,4 +96,4 @@ def test_cli_replay_identical_and_different(tmp_path):
     r = cli("replay", str(bad))
     assert r.returncode == 1 and "differs at t=" in r.stdout
     r = cli("replay", str(tmp_path / "missing.jsonl"))
-    assert r.returncode == 2 and "cannot read" in r.stdout and "Traceback" not in r.stderr
+    assert r.returncode == 2 and "cannot read" in r.stderr and "Traceback" not in r.stderr
