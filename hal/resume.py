@@ -31,7 +31,7 @@ class Resumed:
     lines of other records, e.g. the card table's), `notes` (what was left
     out, one line each), `millivolts` of the last battery reading (or None)."""
 
-    def __init__(self, seed, narrator, last_t, inputs, extras, notes, millivolts):
+    def __init__(self, seed, narrator, last_t, *, inputs, extras, notes, millivolts):
         self.seed = seed
         self.narrator = narrator
         self.last_t = last_t
@@ -77,7 +77,10 @@ def rebuild(trace, name="the trace"):
     last_t = max([t for _, t, _, _ in gs[:kept]] + [0])
     batteries = [e.millivolts for _, _, e, _ in gs[:kept] if type(e) is events.Battery]
     extras = [obj for offset, obj in trace.extras if offset < cut]
-    resumed = Resumed(trace.seed, narrator, last_t, kept, extras, notes, batteries[-1] if batteries else None)
+    resumed = Resumed(
+        trace.seed, narrator, last_t, inputs=kept, extras=extras, notes=notes,
+        millivolts=batteries[-1] if batteries else None,
+    )
     return resumed, cut
 
 

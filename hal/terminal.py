@@ -87,6 +87,7 @@ class TextBoard:
         self.out = out
         self.console = Console(self.captions, self.say)
         self.board = Board(seed=seed, trace=trace, sinks=[self.console], resumed=resumed)
+        self.resumed = resumed
         self.schedule = Schedule()
         self.switch_on = resumed is not None and resumed.narrator.state != OFF
         self.millivolts = (resumed.millivolts if resumed is not None else None) or millivolts
@@ -119,8 +120,8 @@ class TextBoard:
         key = key.lower() if len(key) == 1 else key
         if key in ("x", "\x04", "\x03"):
             return False
-        if len(key) > 1 and key not in F1:
-            return True  # an escape sequence (arrows, F2...): no key of the board
+        if key.startswith("\x1b") and key not in F1:
+            return True  # an escape sequence (arrows, F2...) or a lone Esc: no key of the board
         if key in ("?", "h") or key in F1:
             self.say(help_text(self.captions))
         elif key == "o":
@@ -144,15 +145,10 @@ class TextBoard:
 
 def run(seed=0, lang="fr", trace=None, stdin=sys.stdin, out=sys.stdout, *, millivolts=4500, resumed=None):
     text = TextBoard(seed=seed, lang=lang, trace=trace, out=out, millivolts=millivolts, resumed=resumed)
-    text.say("Clue FX, text board (seed %d). Press ? for the keys, x to quit." % text.board.seed)
-    text.say(help_text(text.captions))
-    if resumed is not None:
-        text.say("[the game goes on: %d inputs replayed; r repeats the last announcement]" % resumed.inputs)
-    if not text.switch_on:
-        text.toggle_switch()
     try:
         if stdin.isatty():
             return _run_tty(text, stdin)
+        _start(text, resumed)
         for line in stdin:  # a pipe: every character of a line is a key
             for key in keys_of(line.rstrip("\n")):
                 text.tick()
@@ -163,6 +159,15 @@ def run(seed=0, lang="fr", trace=None, stdin=sys.stdin, out=sys.stdout, *, milli
         text.board.close()
 
 
+def _start(text, resumed):
+    text.say("Clue FX, text board (seed %d). Press ? for the keys, x to quit." % text.board.seed)
+    text.say(help_text(text.captions))
+    if resumed is not None:
+        text.say("[the game goes on: %d inputs replayed; r repeats the last announcement]" % resumed.inputs)
+    if not text.switch_on:
+        text.toggle_switch()
+
+
 def _run_tty(text, stdin):
     import termios
     import tty
@@ -171,7 +176,8 @@ def _run_tty(text, stdin):
     decoder = codecs.getincrementaldecoder("utf-8")("replace")  # a character cut between two reads
     saved = termios.tcgetattr(fd)
     try:
-        tty.setcbreak(fd)
+        tty.setcbreak(fd)  # before the first line: a key typed after it is never flushed away
+        _start(text, text.resumed)
         while True:
             ready, _, _ = select.select([fd], [], [], TICK_MS / 1000)
             text.tick()

@@ -38,7 +38,8 @@ def add_arguments(p):
     p.add_argument(
         "--text",
         action="store_true",
-        help="the board in a terminal: captions printed, keys for pads (with --lang, --seed, --trace, --resume, --battery)",
+        help="the board in a terminal: captions printed, keys for pads "
+        "(with --lang, --seed, --trace, --resume, --battery)",
     )
     options.add_board_options(p)
     _add_window_options(p)

@@ -72,7 +72,8 @@ def ping_ms_arg(value):
     try:
         ms = int(value)
     except ValueError:
-        raise argparse.ArgumentTypeError("--ping-ms is a whole number of ms, e.g. %d, not %r" % (PING_MS, value)) from None
+        why = "--ping-ms is a whole number of ms, e.g. %d, not %r" % (PING_MS, value)
+        raise argparse.ArgumentTypeError(why) from None
     if not 50 <= ms <= 3_600_000:
         raise argparse.ArgumentTypeError("--ping-ms is from 50 ms to an hour (3600000), not %s" % value)
     return ms

@@ -6,7 +6,6 @@ goes on; a closed stdout and a console that is not UTF-8 end quietly."""
 
 import json
 import os
-import resource
 import signal
 import subprocess
 import sys
@@ -18,9 +17,9 @@ from hal.trace import TraceFollower, read, replay
 ENV = dict(os.environ, PYTHONIOENCODING="utf-8")
 
 
-def clue_fx(*args, input=None, env=None, preexec_fn=None, timeout=60):
+def clue_fx(*args, input=None, env=None, timeout=60):
     return subprocess.run([sys.executable, "-m", "hal.cli", *args], input=input, capture_output=True,
-                          env=env or ENV, timeout=timeout, preexec_fn=preexec_fn, check=False)
+                          env=env or ENV, timeout=timeout, check=False)
 
 
 def start_text_board(trace, seed=3):
@@ -96,16 +95,21 @@ def test_resume_refuses_a_trace_that_does_not_replay(tmp_path):
     assert r.returncode == 2 and err.count("\n") == 1 and "does not replay identical" in err, err
 
 
-def limit_file_size(n):
-    def set_limit():
-        resource.setrlimit(resource.RLIMIT_FSIZE, (n, n))
-    return set_limit
+LIMITED = (
+    "import resource, runpy, sys; n = int(sys.argv.pop(1)); resource.setrlimit(resource.RLIMIT_FSIZE, (n, n)); "
+    "runpy.run_module('hal.cli', run_name='__main__', alter_sys=True)"
+)
+
+
+def with_file_limit(n):
+    """The command line of clue-fx with `ulimit -f` of n bytes (RLIMIT_FSIZE, set in the child itself)."""
+    return [sys.executable, "-c", LIMITED, str(n)]
 
 
 def test_a_trace_under_ulimit_f_stops_in_one_line_and_the_game_goes_on(tmp_path):
     trace = tmp_path / "game.jsonl"
-    r = clue_fx("play", "--text", "--lang", "en", "--seed", "3", "--trace", str(trace),
-                input=b"yynn\n9\nr\nx\n", preexec_fn=limit_file_size(1500))
+    r = subprocess.run([*with_file_limit(1500), "play", "--text", "--lang", "en", "--seed", "3", "--trace", str(trace)],
+                       input=b"yynn\n9\nr\nx\n", capture_output=True, env=ENV, timeout=60, check=False)
     err = r.stderr.decode()
     assert r.returncode == 0, err
     assert err.startswith("clue-fx: the trace %s stops here: " % trace) and err.count("\n") == 1, err

@@ -3,7 +3,6 @@ virtual rig (a real pty): the same guest's turn, REPEAT gives the last
 announcement, the game plays on to its end and the whole trace (before and
 after the kill) replays identical. A closed stdout ends serve quietly."""
 
-import resource
 import signal
 import subprocess
 import sys
@@ -13,6 +12,7 @@ import pytest
 from hal.cfx.virtual import VirtualRig
 from hal.trace import read, replay
 from tests.hal.cfx.test_serve_e2e import Served
+from tests.hal.test_resume_e2e import with_file_limit
 from tests.support.hil import ConsoleFollower, Player
 
 pytestmark = pytest.mark.timeout(180)
@@ -80,13 +80,9 @@ def test_a_trace_under_ulimit_f_never_stops_serve(rig, tmp_path):
     """The trace's disk full (RLIMIT_FSIZE) is the trace's trouble, said once:
     not "the port vanished", and the game goes on through the roll call."""
     trace = tmp_path / "serve.jsonl"
-    cmd = [sys.executable, "-m", "hal.cli", "serve", "--port", rig.path, "--audio", "rig", "--seed", "5",
+    cmd = [*with_file_limit(800), "serve", "--port", rig.path, "--audio", "rig", "--seed", "5",
            "--lang", "en", "--trace", str(trace), "-v"]
-
-    def small_files():
-        resource.setrlimit(resource.RLIMIT_FSIZE, (800, 800))
-
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, preexec_fn=small_files)
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     console = ConsoleFollower(proc.stdout)
     try:
         console.wait_for("ready: the game can start")
