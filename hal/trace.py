@@ -138,6 +138,8 @@ def load(stream):
             text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
         except UnicodeDecodeError:
             text = None
+        if lineno == 1 and text is not None:
+            text = text.lstrip("\ufeff")  # a trace saved again by an editor that marks UTF-8
         if text is not None and not text.strip():
             trace.end = offset + len(raw)
             continue

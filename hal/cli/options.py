@@ -29,6 +29,19 @@ def default_lang():
     return "fr" if loc.lower().startswith("fr") else "en"
 
 
+MAX_BAUD = 4_000_000  # above any UART a rig has
+
+
+def baud_arg(value):
+    try:
+        baud = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError("the baud rate is a whole number, e.g. 115200, not %r" % value) from None
+    if not 50 <= baud <= MAX_BAUD:
+        raise argparse.ArgumentTypeError("the baud rate is from 50 to %d, not %s" % (MAX_BAUD, value))
+    return baud
+
+
 def lang_arg(value):
     if value not in EDITIONS:
         raise argparse.ArgumentTypeError("unknown edition %r: the editions are %s" % (value, ", ".join(EDITIONS)))
@@ -79,6 +92,40 @@ def add_board_options(p):
         metavar="TRACE",
         help="go on with the game of TRACE where it stopped (its inputs replayed), appending to it",
     )
+
+
+def url_problem(url):
+    """What is wrong with a socket:// or rfc2217:// URL's host:port, or None
+    (pyserial would only wait on it, saying something obscure)."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(url)
+    except ValueError as e:  # "hwgrep://[": a bracket urlsplit takes for IPv6
+        parts = None
+        scheme = url.partition("://")[0]
+        if scheme in ("socket", "rfc2217"):
+            return "not a URL (%s)" % e
+    if parts is None or parts.scheme not in ("socket", "rfc2217"):
+        return None
+    try:
+        port = parts.port
+    except ValueError:
+        port = -1
+    if not parts.hostname or port is None or not 0 < port < 65536:
+        return "a %s:// URL names a host and a port from 1 to 65535, e.g. %s://localhost:7000" % (
+            parts.scheme,
+            parts.scheme,
+        )
+    return None
+
+
+def one_line(text):
+    """A tool's many-line failure as one line: its first and its last (the error itself)."""
+    lines = [x.strip() for x in str(text).splitlines() if x.strip()]
+    if len(lines) <= 1:
+        return lines[0] if lines else ""
+    return "%s %s" % (lines[0], lines[-1])
 
 
 def seed_of(args):

@@ -28,7 +28,7 @@ def add_arguments(p):
         help="the rig's serial port: a device (/dev/ttyACM0, COM3) or a pyserial URL "
         "(socket://host:port, rfc2217://host:port, loop://)",
     )
-    p.add_argument("--baud", type=baud_arg, default=115200, help="baud rate (default 115200)")
+    p.add_argument("--baud", type=options.baud_arg, default=115200, help="baud rate (default 115200)")
     p.add_argument(
         "--audio",
         choices=("host", "rig", "none"),
@@ -53,19 +53,6 @@ def add_arguments(p):
         default=0,
         help="also print sentence keys and dropped lines; twice: every line both ways",
     )
-
-
-MAX_BAUD = 4_000_000  # above any UART a rig has
-
-
-def baud_arg(value):
-    try:
-        baud = int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError("the baud rate is a whole number, e.g. 115200, not %r" % value) from None
-    if not 50 <= baud <= MAX_BAUD:
-        raise argparse.ArgumentTypeError("the baud rate is from 50 to %d, not %s" % (MAX_BAUD, value))
-    return baud
 
 
 def ping_ms_arg(value):
@@ -101,7 +88,10 @@ def run(args):
     from hal.console import Console
     from hal.runner import Board
 
-    why = port.not_a_port(args.port)
+    try:
+        why = options.url_problem(args.port) or port.not_a_port(args.port)
+    except Exception as e:  # hwgrep:// matching nothing: pyserial's SerialException
+        why = "%s (plug the rig in first, or name its device)" % e
     if why is not None:  # a URL no handler takes: waiting would not help
         print("clue-fx serve: %s is not a port: %s" % (args.port, why))
         return 2
