@@ -32,6 +32,7 @@ from hal.schedule import Schedule  # noqa: E402
 
 from . import ask  # noqa: E402
 from . import layout as L  # noqa: E402
+from .cards import record  # noqa: E402
 from .keys import target_of_key  # noqa: E402
 from .labels import Labels  # noqa: E402
 from .paint.draw import BACKGROUND, BoardPainter, Scene  # noqa: E402
@@ -83,10 +84,7 @@ class App:
         self.millivolts = millivolts
         self._build(trace, resumed)
         if offer is not None:
-            r = offer.resumed
-            text = ask.WORDS.get(lang, ask.WORDS["en"])["resume"] % (r.seed, r.last_t // 60000)
-            self.question = ask.Question(text, lang, yes=lambda: self._build(*offer.take()),
-                                         no=lambda: self._build(offer.fresh(), None))
+            self.question = ask.resume_question(lang, offer, self._build)
         self.schedule = Schedule()  # the Ticks, and a battery reading every 10 s while ON
         self.fonts = Fonts()
         self.board_painter = BoardPainter(self.fonts, self.labels)
@@ -111,7 +109,7 @@ class App:
         self.board = Board(seed=self.seed, trace=trace, sinks=sinks, resumed=resumed)
         self.seed = self.board.seed
         self.switch_on = self.board.narrator.state != OFF
-        self.table = None
+        self.table, self._recorded = None, 0
         table, hints = self._table_args
         if table is not None:
             from .hotseat.hook import CardTableHook
@@ -208,8 +206,7 @@ class App:
             elif self.board.narrator.state == OFF:
                 self.running = False
             else:  # a game going on: ask first (it is saved anyway)
-                self.question = ask.Question(ask.WORDS.get(self.lang, ask.WORDS["en"])["quit"], self.lang,
-                                             yes=self.stop)
+                self.question = ask.quit_question(self.lang, self.stop)
         elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             rows = max(1, self.panel_painter.log_rows - 1)
             self.scroll(rows if key == pygame.K_PAGEUP else -rows)
@@ -318,11 +315,17 @@ class App:
             self._update_table()
 
     def _update_table(self):
-        """The card table's presses (bots, the verdict) and its news for the log."""
+        """The card table's presses (bots, the verdict), its news for the log, its record in the trace."""
         for line in self.table.news():  # before the presses: a hypothesis before the next call
             self._note(line)
         quiet = self.audio is None or not self.audio.busy()  # bots wait for the narrator, as people do
-        for event in self.table.step(self.now, quiet=quiet):
+        presses, session = self.table.step(self.now, quiet=quiet), self.table.session
+        for note in session.notes[self._recorded :]:  # traced before the presses they cause
+            rec = record.moment(note, session.table.deal if session.table is not None else None)
+            if rec is not None:
+                self.board.record(record.line(self.board.offset_ms + self.now, rec))
+        self._recorded = len(session.notes)
+        for event in presses:
             self.feed(event)
         if self.table.changed:
             self.dirty = True

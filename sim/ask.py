@@ -29,6 +29,17 @@ YES = ("y", "o", "j", "\r", "\n")  # yes, oui, ja; Return
 NO = ("n", "\x1b")  # no; Esc
 
 
+def resume_question(lang, offer, build):
+    """Go on with the sim.saved.Offer's game (build(stream, resumed)), or start anew."""
+    r = offer.resumed
+    text = WORDS.get(lang, WORDS["en"])["resume"] % (r.seed, r.last_t // 60000)
+    return Question(text, lang, yes=lambda: build(*offer.take()), no=lambda: build(offer.fresh(), None))
+
+
+def quit_question(lang, stop):
+    return Question(WORDS.get(lang, WORDS["en"])["quit"], lang, yes=stop)
+
+
 class Question:
     def __init__(self, text, lang, yes=None, no=None):
         """`yes`, `no`: called with no argument once answered (or None)."""

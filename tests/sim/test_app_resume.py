@@ -143,3 +143,44 @@ def test_a_display_that_answers_no_window_is_one_line_with_the_text_board_hint(t
     assert r.returncode == 2
     assert r.stdout.count("\n") == 1 and ":97" in r.stdout and "clue-fx play --text" in r.stdout, r.stdout
     assert "Traceback" not in r.stderr
+
+
+def test_the_card_tables_moments_go_into_the_trace_and_replay_skips_them(dummy):
+    import io
+
+    from hal.trace import load
+    from sim import window as sim_window
+    from sim.cards import record
+
+    stream = io.StringIO()
+    stream.close = lambda: None
+    screen = sim_window.open_window()
+    audio = sim_window.make_audio("en", "silent", 0.8, lambda text: None)
+    app = sim_app_App(screen, audio, stream)
+    app.step(0)
+    for _ in range(20_000):
+        if app.board.narrator.state == "over":
+            break
+        if app.board.narrator.state == "rollcall" and app.table.session.asked in ("PECHE", "AZUR"):
+            tap(app, "n")
+        app.step(FRAME)
+    assert app.board.narrator.state == "over"
+    app.step(FRAME)  # the window goes on after the verdict: the table's last notes are traced
+    trace = load(io.StringIO(stream.getvalue()))
+    assert replay(trace.seed, trace.records) is None  # the table's lines are skipped
+    got = record.moments([obj for _, obj in trace.extras])
+    session = app.table.session
+    deal = session.table.deal
+    assert got[0] == {"deal": {"guests": ["COMTE", "LAVANDE"], "solution": list(deal.solution),
+                               "cases": dict(deal.cases), "hands": {g: list(h) for g, h in deal.hands.items()}}}
+    hyps = [n[1] for n in session.notes if n[0] == "hypothesis"]
+    assert [m["hypothesis"]["card"] for m in got if "hypothesis" in m] == [h.card for h in hyps] and hyps
+    verdicts = [m["verdict"] for m in got if "verdict" in m]
+    assert verdicts and verdicts[-1]["right"] is True
+    assert got[-1] == {"over": session.table.winner}
+
+
+def sim_app_App(screen, audio, stream):
+    from sim import app as sim_app
+
+    return sim_app.App(screen, seed=5, lang="en", audio=audio, trace=stream, table={"COMTE": "hard", "LAVANDE": "hard"})
