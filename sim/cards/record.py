@@ -4,7 +4,8 @@ game, the end) as lines of the board's trace, which replay skips
 (hal.trace.EXTRA_KEYS):
 
     {"t": 81200, "table": {"deal": {"guests": [...], "solution": [...], "cases": {...}, "hands": {...}}}}
-    {"t": 95400, "table": {"hypothesis": {"asker": "AZUR", "named": [...], "passed": [...], "shower": "COMTE", "card": "..."}}}
+    {"t": 95400, "table": {"hypothesis": {"asker": "AZUR", "named": [...], "passed": [...],
+                                          "shower": "COMTE", "card": "..."}}}
     {"t": 99000, "table": {"verdict": {"guest": "AZUR", "named": [...], "right": false}}}
 
     record.moment(note, deal)   -> the dict of a sim.bots.session note, or None (the table's private notes)
