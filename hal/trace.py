@@ -13,6 +13,8 @@ Ticks are left out unless the firmware acted on one (the idle sleep).
 """
 
 import json
+import os
+import stat
 import sys
 import time
 
@@ -39,6 +41,9 @@ class TraceWriter:
         self._line({"t": now_ms, "in": event.as_dict()})
         for action in outs:
             self._line({"t": now_ms, "out": action.as_dict()})
+        sync = getattr(self._stream, "sync", None)
+        if sync is not None:
+            sync()  # on the disk itself, input by input: a power cut loses at most the press in flight
 
     def extra(self, obj):
         """A line of another record sharing the trace (hal.trace.EXTRA_KEYS): replay skips it."""
@@ -50,17 +55,28 @@ class TraceWriter:
 
 class TraceFile:
     """The trace's file, for hal.trace's writer: a write that fails (a full
-    disk) is said once, in one line, and the game goes on without its trace."""
+    disk) is said once, in one line (to `say`, default stderr), and the game
+    goes on without its trace. `sync` puts what was written on the disk
+    itself (fsync), for a regular file."""
 
-    def __init__(self, f, path):
+    def __init__(self, f, path, say=None):
         self._f = f
         self.path = path
+        self.say = say or (lambda text: print("clue-fx: " + text, file=sys.stderr))
+        try:
+            self._syncs = stat.S_ISREG(os.fstat(f.fileno()).st_mode)
+        except (OSError, ValueError, AttributeError):
+            self._syncs = False  # a pipe, a device, a stream without a file: nothing to sync
 
     def write(self, text):
         self._do(lambda f: f.write(text))
 
     def flush(self):
         self._do(lambda f: f.flush())
+
+    def sync(self):
+        if self._syncs:
+            self._do(lambda f: os.fsync(f.fileno()))
 
     def close(self):
         self._do(lambda f: f.close())
@@ -73,7 +89,7 @@ class TraceFile:
             step(self._f)
         except OSError as e:
             f, self._f = self._f, None
-            print("clue-fx: the trace %s stops here: %s; the game goes on" % (self.path, e.strerror), file=sys.stderr)
+            self.say("the trace %s stops here: %s; the game goes on" % (self.path, e.strerror or e))
             try:
                 f.close()
             except OSError:

@@ -68,10 +68,9 @@ class App:
         hal.audio.AudioOut (or anything with its interface). `selftest`: a
         sim.selftest.SelfTest to run before the board is switched on.
         `table`: None for the paper cards, or {guest: level} of the bot
-        guests (maybe empty) to play with the digital card table.
-        `resumed`: a hal.resume.Resumed game to go on with (`trace` appends
-        to its file). `offer`: a sim.saved.Offer of an unfinished game: the
-        window asks first, and builds the board on the answer."""
+        guests (maybe empty) to play with the digital card table. `resumed`:
+        a hal.resume.Resumed game `trace` goes on with. `offer`: a
+        sim.saved.Offer of an unfinished game: asked first, then built."""
         self.screen = screen
         self.lang = lang
         self.seed = seed
@@ -106,6 +105,8 @@ class App:
     def _build(self, trace, resumed):
         """The board and its sinks (again, once an offer to resume is answered)."""
         sinks = [self.transcript] + ([self.audio] if self.audio is not None else [])
+        if hasattr(trace, "say"):
+            trace.say = self.notice  # a trace that stops is said in the log too
         self.board = Board(seed=self.seed, trace=trace, sinks=sinks, resumed=resumed)
         self.seed = self.board.seed
         self.switch_on = self.board.narrator.state != OFF
