@@ -53,7 +53,10 @@ class Saved:
         try:
             os.makedirs(os.path.dirname(self.path), exist_ok=True)
             if os.path.exists(self.path):
-                os.replace(self.path, os.path.join(os.path.dirname(self.path), PREVIOUS))
+                previous = os.path.join(os.path.dirname(self.path), PREVIOUS)
+                if self.offer() is not None:  # not offered (the card table): still kept, and said
+                    self.say("the unfinished game is kept: clue-fx --resume %s" % previous)
+                os.replace(self.path, previous)
             return TraceFile(open(self.path, "w", encoding="utf-8"), self.path)  # noqa: SIM115
         except OSError as e:
             self.say("the game is not saved: cannot write %s (%s)" % (self.path, e.strerror or e))

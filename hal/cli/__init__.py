@@ -46,6 +46,8 @@ options of the board (clue-fx [play] OPTIONS; all of them: clue-fx play --help):
   --text                    the board in a terminal (with --lang, --seed, --trace, --battery)
   --audio MODE, --volume V  auto, pygame, simpleaudio or silent; volume 0 to 1
   --trace FILE              record the game (clue-fx replay FILE checks it)
+  --resume TRACE            go on with the game of TRACE where it stopped (the window
+                            also offers its own last game, kept in ~/.local/share/clue-fx/)
   --fullscreen, --debug, --battery MV, --selftest
 
 each command has its own --help, e.g. clue-fx serve --help"""

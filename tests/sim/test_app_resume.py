@@ -184,3 +184,29 @@ def sim_app_App(screen, audio, stream):
     from sim import app as sim_app
 
     return sim_app.App(screen, seed=5, lang="en", audio=audio, trace=stream, table={"COMTE": "hard", "LAVANDE": "hard"})
+
+
+def test_the_window_saves_every_game_under_xdg_data_home_and_offers_it_back(dummy, monkeypatch):
+    from sim import start
+
+    apps = []
+
+    def a_few_frames(app, quit_after_selftest=False):
+        apps.append(app)
+        for ch in "yynn":
+            tap(app, ch)
+        app.close()
+        return 0
+
+    monkeypatch.setattr(start, "loop", a_few_frames)
+    assert start.play(seed=8, lang="en", audio="silent") == 0
+    path = dummy / "data" / "clue-fx" / "game.jsonl"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert json.loads(lines[0]) == {"trace": "cfx/1", "seed": 8} and len(lines) > 10
+    assert apps[0].question is None  # nothing to offer the first time
+    assert start.play(seed=9, lang="en", audio="silent") == 0
+    # the unfinished game of seed 8 was offered: the first "y" took it, the rest played on
+    assert apps[1].seed == 8 and apps[1].board.narrator.state == "move"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert sum(1 for x in lines if x.startswith('{"trace"')) == 1
+    assert replay(*read(open(path, encoding="utf-8"))) is None
