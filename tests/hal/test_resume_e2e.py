@@ -138,3 +138,35 @@ def test_a_console_that_is_not_utf8_gets_what_it_can_show(encoding):
     r = clue_fx("play", "--text", "--lang", "en", "--seed", "3", input=b"yynn\n9\nx\n", env=env)
     assert r.returncode == 0 and b"Traceback" not in r.stderr, r.stderr
     assert b"(a horse neighs)" in r.stdout  # the stables' sound, its note replaced
+
+
+@pytest.mark.parametrize("cut_at", [700, 1900, 3100, 4400, 5800])
+def test_killed_at_any_moment_it_resumes_losing_at_most_the_press_in_flight(tmp_path, cut_at):
+    """SIGKILL once the trace has grown past `cut_at` bytes, wherever the
+    board is (mid-line, mid-burst), while keys pour in; then --resume."""
+    trace = tmp_path / "game.jsonl"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "hal.cli", "play", "--text", "--lang", "en", "--seed", "3", "--trace", str(trace)],
+        stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=ENV,
+    )
+    follow = TraceFollower(str(trace))
+    try:
+        proc.stdin.write(b"yynn\n" + b"9r" * 400 + b"\n")
+        proc.stdin.flush()
+        follow.wait(lambda f: trace.exists() and trace.stat().st_size >= cut_at, timeout=30, what="the trace grew")
+    finally:
+        proc.kill()
+        proc.wait(30)
+        follow.close()
+    kept = trace.read_bytes()
+    r = clue_fx("play", "--text", "--lang", "en", "--resume", str(trace), input=b"r\nx\n")
+    assert r.returncode == 0, r.stderr
+    err = r.stderr.decode()
+    assert "Traceback" not in err and err.count("\n") <= 2, err  # at most: a torn line, a press left out
+    after = trace.read_bytes()
+    whole = kept[: kept.rfind(b"\n") + 1]  # the intact lines before the kill
+    inputs = [x for x in whole.splitlines() if b'"in"' in x]
+    kept_inputs = [x for x in after.splitlines() if b'"in"' in x][: len(inputs)]
+    assert kept_inputs[: len(inputs) - 1] == inputs[: len(inputs) - 1]  # all but the press in flight survived
+    seed, records = read(open(trace, encoding="utf-8"))
+    assert seed == 3 and replay(seed, records) is None

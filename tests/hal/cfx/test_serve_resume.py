@@ -3,6 +3,7 @@ virtual rig (a real pty): the same guest's turn, REPEAT gives the last
 announcement, the game plays on to its end and the whole trace (before and
 after the kill) replays identical. A closed stdout ends serve quietly."""
 
+import os
 import signal
 import subprocess
 import sys
@@ -102,3 +103,22 @@ def test_a_trace_under_ulimit_f_never_stops_serve(rig, tmp_path):
     assert stopped < at  # the trace stopped during the roll call, and the game went on to the first turn
     assert "vanished" not in out and "rig gone" not in out, out
     assert trace.stat().st_size <= 800
+
+
+def test_serve_on_a_console_that_is_not_utf8(rig):
+    cmd = [sys.executable, "-m", "hal.cli", "serve", "--port", rig.path, "--audio", "rig", "--seed", "5",
+           "--lang", "fr", "-v"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, encoding="ascii",
+                            errors="strict", env=dict(os.environ, PYTHONIOENCODING="ascii"))
+    console = ConsoleFollower(proc.stdout)
+    try:
+        console.wait_for("ready: the game can start")
+        rig.switch(True)
+        greeting = console.lines[console.wait_for("[power.greeting]")]
+        console.wait_for("[rollcall.ask]")
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    out = "\n".join(console.lines)
+    assert "Traceback" not in out and proc.returncode == 0, out
+    assert "? (" in greeting  # the jingle's note, replaced; the French words' accents too
