@@ -12,6 +12,7 @@ Ticks are left out unless the firmware acted on one (the idle sleep).
     TraceFollower(path).wait_say("turn.call")   # a trace another process is writing
 """
 
+import errno
 import json
 import os
 import stat
@@ -76,7 +77,7 @@ class TraceFile:
 
     def sync(self):
         if self._syncs:
-            self._do(lambda f: os.fsync(f.fileno()))
+            self._do(_sync)
 
     def close(self):
         self._do(lambda f: f.close())
@@ -94,6 +95,12 @@ class TraceFile:
                 f.close()
             except OSError:
                 pass  # what the disk would not take is lost
+
+
+def _sync(f):
+    if os.fstat(f.fileno()).st_nlink == 0:  # removed: what follows would go nowhere anyone can read
+        raise OSError(errno.ENOENT, "the file was removed")
+    os.fsync(f.fileno())
 
 
 class TraceError(ValueError):

@@ -9,6 +9,7 @@ returns. Any pyserial URL names the port: /dev/ttyACM0, COM3,
 socket://host:port, rfc2217://host:port, loop://.
 
     clue-fx serve --port /dev/ttyACM0 --audio host --lang fr --trace game.jsonl
+    clue-fx serve --port /dev/ttyACM0 --resume game.jsonl     # after a crash: the game goes on
 """
 
 import argparse

@@ -170,3 +170,23 @@ def test_killed_at_any_moment_it_resumes_losing_at_most_the_press_in_flight(tmp_
     assert kept_inputs[: len(inputs) - 1] == inputs[: len(inputs) - 1]  # all but the press in flight survived
     seed, records = read(open(trace, encoding="utf-8"))
     assert seed == 3 and replay(seed, records) is None
+
+
+def test_a_trace_removed_mid_game_is_said_once_and_the_game_goes_on(tmp_path):
+    trace = tmp_path / "game.jsonl"
+    proc = start_text_board(trace)
+    follow = TraceFollower(str(trace))
+    try:
+        keys(proc, "yynn\n")
+        follow.wait_say("turn.call", timeout=30)
+        trace.unlink()
+        keys(proc, "9\nr\nx\n")
+        out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        follow.close()
+    assert proc.returncode == 0
+    assert err.decode() == "clue-fx: the trace %s stops here: the file was removed; the game goes on\n" % trace
+    assert out.decode().count("At the stables") == 2
