@@ -13,13 +13,18 @@ from .trace import TraceWriter
 
 
 class Board:
-    def __init__(self, seed=0, trace=None, sinks=()):
+    def __init__(self, seed=0, trace=None, sinks=(), resumed=None):
         """`trace`: an open text stream to write the trace to, or None.
-        `sinks`: hal.sink.Sink objects, told of each burst in this order."""
-        self.seed = seed
-        self.narrator = Narrator(seed=seed)
+        `sinks`: hal.sink.Sink objects, told of each burst in this order.
+        `resumed`: a hal.resume.Resumed: its narrator goes on, the trace
+        (the same file, appended) gets no new header, and the board's clock
+        goes on from the trace's last time (`offset_ms` is added to every
+        time fed)."""
+        self.seed = seed if resumed is None else resumed.seed
+        self.narrator = Narrator(seed=seed) if resumed is None else resumed.narrator
+        self.offset_ms = 0 if resumed is None else resumed.last_t
         self.sinks = list(sinks)
-        self._trace = TraceWriter(trace, seed) if trace is not None else None
+        self._trace = TraceWriter(trace, self.seed, header=resumed is None) if trace is not None else None
 
     def attach(self, sink):
         """One more sink, told after those before it. Only the code that
@@ -28,6 +33,7 @@ class Board:
         self.sinks.append(sink)
 
     def feed(self, event, now_ms):
+        now_ms += self.offset_ms
         outs = self.narrator.handle(event, now_ms)
         if self._trace is not None:
             self._trace.record(now_ms, event, outs)
@@ -35,6 +41,11 @@ class Board:
             for sink in self.sinks:
                 sink.present(outs, now_ms)
         return outs
+
+    def record(self, obj):
+        """A line of another record in the trace (the card table's: hal.trace.EXTRA_KEYS)."""
+        if self._trace is not None:
+            self._trace.extra(obj)
 
     def close(self):
         if self._trace is not None:

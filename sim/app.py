@@ -30,7 +30,9 @@ from hal.edges import BTN, PAD, SW, event_of  # noqa: E402
 from hal.runner import Board  # noqa: E402
 from hal.schedule import Schedule  # noqa: E402
 
+from . import ask  # noqa: E402
 from . import layout as L  # noqa: E402
+from .cards import record  # noqa: E402
 from .keys import target_of_key  # noqa: E402
 from .labels import Labels  # noqa: E402
 from .paint.draw import BACKGROUND, BoardPainter, Scene  # noqa: E402
@@ -59,12 +61,16 @@ class App:
         debug=False,
         table=None,
         hints=False,
+        resumed=None,
+        offer=None,
     ):
         """`screen`: the display surface (handed in, like a bus). `audio`: an
         hal.audio.AudioOut (or anything with its interface). `selftest`: a
         sim.selftest.SelfTest to run before the board is switched on.
         `table`: None for the paper cards, or {guest: level} of the bot
-        guests (maybe empty) to play with the digital card table."""
+        guests (maybe empty) to play with the digital card table. `resumed`:
+        a hal.resume.Resumed game `trace` goes on with. `offer`: a
+        sim.saved.Offer of an unfinished game: asked first, then built."""
         self.screen = screen
         self.lang = lang
         self.seed = seed
@@ -72,23 +78,18 @@ class App:
         self.captions = captions.load(lang)
         self.labels = Labels(lang, self.captions)
         self.transcript = Transcript(self.captions, self.labels)
-        sinks = [self.transcript] + ([audio] if audio is not None else [])
-        self.board = Board(seed=seed, trace=trace, sinks=sinks)
-        self.table = None
-        if table is not None:
-            from .hotseat.hook import CardTableHook
-
-            self.table = CardTableHook(seed, lang, bots=table, hints=hints, labels=self.labels)
-            self.board.attach(self.table.session)  # the guests hear the board
-            self.board.attach(self.table)  # then the hot-seat screens follow
+        self._table_args = (table, hints)
+        self.question = None
+        self.millivolts = millivolts
+        self._build(trace, resumed)
+        if offer is not None:
+            self.question = ask.resume_question(lang, offer, self._build)
         self.schedule = Schedule()  # the Ticks, and a battery reading every 10 s while ON
         self.fonts = Fonts()
         self.board_painter = BoardPainter(self.fonts, self.labels)
         self.panel_painter = PanelPainter(self.fonts, self.labels)
         self._relayout(screen)
-        self.now = 0  # board time, ms: the sum of the dt given to step()
-        self.millivolts = millivolts
-        self.switch_on = False
+        self.now = 0  # board time, ms: the sum of the dt given to step() (the board adds a resumed game's)
         self._switch_at_start = switch_on
         self.keys_held = {}  # pygame key -> target
         self.mouse_held = None
@@ -100,6 +101,28 @@ class App:
         self.running = True
         self.dirty = True
         self.frames_drawn = 0
+
+    def _build(self, trace, resumed):
+        """The board and its sinks (again, once an offer to resume is answered)."""
+        sinks = [self.transcript] + ([self.audio] if self.audio is not None else [])
+        if hasattr(trace, "say"):
+            trace.say = self.notice  # a trace that stops is said in the log too
+        self.board = Board(seed=self.seed, trace=trace, sinks=sinks, resumed=resumed)
+        self.seed = self.board.seed
+        self.switch_on = self.board.narrator.state != OFF
+        self.table, self._recorded = None, 0
+        table, hints = self._table_args
+        if table is not None:
+            from .hotseat.hook import CardTableHook
+
+            self.table = CardTableHook(self.seed, self.lang, bots=table, hints=hints, labels=self.labels)
+            self.board.attach(self.table.session)  # the guests hear the board
+            self.board.attach(self.table)  # then the hot-seat screens follow
+        if resumed is not None:
+            self.millivolts = resumed.millivolts or self.millivolts
+            for note in resumed.notes + ["%d inputs replayed: the game goes on" % resumed.inputs]:
+                self.transcript.note("[%s]" % note, 0)
+        self.dirty = True
 
     # -- the loop -------------------------------------------------------------------
 
@@ -124,12 +147,19 @@ class App:
     def close(self):
         self.board.close()
 
+    def stop(self):
+        self.running = False
+
     # -- input --------------------------------------------------------------------------
 
     def handle(self, ev):
         kind = ev.type
         if kind == pygame.QUIT:
-            self.running = False
+            self.running = False  # the window closed: the game is saved in its trace
+        elif self.question is not None and kind in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            if kind == pygame.KEYDOWN and self.question.key(getattr(ev, "unicode", ""), ev.key):
+                self.question = None
+            self.dirty = True
         elif kind == pygame.KEYDOWN:
             self._key_down(ev)
         elif kind == pygame.KEYUP:
@@ -174,8 +204,10 @@ class App:
                 self.help = False
             elif self.fullscreen:
                 self.toggle_fullscreen()
-            else:
+            elif self.board.narrator.state == OFF:
                 self.running = False
+            else:  # a game going on: ask first (it is saved anyway)
+                self.question = ask.quit_question(self.lang, self.stop)
         elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             rows = max(1, self.panel_painter.log_rows - 1)
             self.scroll(rows if key == pygame.K_PAGEUP else -rows)
@@ -264,6 +296,8 @@ class App:
         return self.board.feed(event, self.now)
 
     def update(self):
+        if self.question is not None:
+            return  # the board waits for the answer
         if self.selftest is not None and not self.selftest.done:
             if self.selftest.update(self.now):
                 self.dirty = True
@@ -272,7 +306,8 @@ class App:
             return
         if self._switch_at_start:
             self._switch_at_start = False
-            self.set_switch(True)
+            if not self.switch_on:  # a resumed game is on already
+                self.set_switch(True)
         for event in self.schedule.due(self.now, self.millivolts if self.switch_on else None):
             self.feed(event)
         if self.audio is not None:
@@ -283,11 +318,17 @@ class App:
             self._update_table()
 
     def _update_table(self):
-        """The card table's presses (bots, the verdict) and its news for the log."""
+        """The card table's presses (bots, the verdict), its news for the log, its record in the trace."""
         for line in self.table.news():  # before the presses: a hypothesis before the next call
             self._note(line)
         quiet = self.audio is None or not self.audio.busy()  # bots wait for the narrator, as people do
-        for event in self.table.step(self.now, quiet=quiet):
+        presses, session = self.table.step(self.now, quiet=quiet), self.table.session
+        for note in session.notes[self._recorded :]:  # traced before the presses they cause
+            rec = record.moment(note, session.table.deal if session.table is not None else None)
+            if rec is not None:
+                self.board.record(record.line(self.board.offset_ms + self.now, rec))
+        self._recorded = len(session.notes)
+        for event in presses:
             self.feed(event)
         if self.table.changed:
             self.dirty = True
@@ -356,4 +397,6 @@ class App:
             self.table.draw(surface, self.layout.r(L.BOARD))
         if scene.help:
             draw_help(surface, self.layout, self.fonts, self.labels)
+        if self.question is not None:
+            self.question.draw(surface, self.layout, self.fonts)
         self.frames_drawn += 1

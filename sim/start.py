@@ -16,6 +16,7 @@ import pygame  # noqa: E402
 from hal import captions  # noqa: E402
 
 from .app import App  # noqa: E402
+from .saved import Saved  # noqa: E402
 from .selftest import SelfTest, every_clip  # noqa: E402
 from .window import Notices, make_audio, no_display_reason, no_window, open_window  # noqa: E402
 
@@ -34,10 +35,13 @@ def play(  # noqa: PLR0917
     selftest=False,
     table=None,
     hints=False,
+    resumed=None,
 ):
     """`clue-fx` / `clue-fx play`: the window until it is closed. Exit code.
-    `trace`: an open text stream or None; `table`: None for the paper cards,
-    else {guest: level} of the bot guests of the digital card table."""
+    `trace`: an open text stream or None (the window's own, sim.saved);
+    `resumed`: a hal.resume.Resumed game `trace` goes on with; `table`: None
+    for the paper cards, else {guest: level} of the bot guests of the
+    digital card table."""
     reason = no_display_reason()
     if reason:
         return no_window(reason)
@@ -45,6 +49,11 @@ def play(  # noqa: PLR0917
         screen = open_window(fullscreen)
     except pygame.error as e:
         return no_window(str(e) or "pygame found no display")
+    offer = None
+    if trace is None and resumed is None:  # the window saves every game (sim/saved.py)
+        saved = Saved.default()
+        offer = saved.offer() if table is None else None  # the card table's deal is not in the trace
+        trace = saved.fresh() if offer is None else None
     from hal.audio import AudioUnavailable
 
     notices = Notices()
@@ -70,6 +79,8 @@ def play(  # noqa: PLR0917
         debug=debug,
         table=table,
         hints=hints,
+        resumed=resumed,
+        offer=offer,
     )
     notices.forward_to(app.notice)  # the audio's notices (no sound card, a missing WAV) show in the log
     return loop(app, quit_after_selftest=False)

@@ -24,6 +24,12 @@ def no_display_reason():
 def open_window(fullscreen=False, title="Clue FX"):
     """pygame's display and a window; pygame.error if there is none."""
     pygame.display.init()
+    if not os.environ.get("SDL_VIDEODRIVER") and pygame.display.get_driver() in ("offscreen", "dummy"):
+        # SDL found no display it could open (a DISPLAY naming no X server) and fell back to
+        # drawing in memory: a window nobody would ever see.
+        pygame.display.quit()
+        where = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or "the display"
+        raise pygame.error("%s answers no window (no X server or compositor there?)" % where)
     pygame.font.init()
     if fullscreen:
         screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)

@@ -69,23 +69,31 @@ class Serve:
             if self.port is None:
                 time.sleep(min(wait_ms, REOPEN_MS) / 1000.0)
                 return self.host.step(self.clock())
+        # Only the port's own errors mean the port vanished: the console's
+        # or the trace's (a closed stdout, a full disk) are not the rig's.
         try:
             data = self._read()
-            now = self.clock()
-            while self.calls:
-                self.calls.pop(0)(self.host)
-            if data:
-                self.host.on_bytes(data, now)
-            due = self.host.step(now)
-            out = self.host.take()
-            if out:
+        except Exception as e:  # SerialException, OSError
+            return self._lost(e)
+        now = self.clock()
+        while self.calls:
+            self.calls.pop(0)(self.host)
+        if data:
+            self.host.on_bytes(data, now)
+        due = self.host.step(now)
+        out = self.host.take()
+        if out:
+            try:
                 self.port.write(out)
-        except Exception as e:  # SerialException, OSError: the port vanished
-            if not port_.vanished(e):
-                raise
-            self._close(self.clock(), "the port vanished" + (" (%s)" % e if self.host.verbose else ""))
-            return REOPEN_MS
+            except Exception as e:
+                return self._lost(e)
         return due
+
+    def _lost(self, e):
+        if not port_.vanished(e):
+            raise e
+        self._close(self.clock(), "the port vanished" + (" (%s)" % e if self.host.verbose else ""))
+        return REOPEN_MS
 
     def _read(self):
         port = self.port

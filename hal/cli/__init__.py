@@ -46,6 +46,8 @@ options of the board (clue-fx [play] OPTIONS; all of them: clue-fx play --help):
   --text                    the board in a terminal (with --lang, --seed, --trace, --battery)
   --audio MODE, --volume V  auto, pygame, simpleaudio or silent; volume 0 to 1
   --trace FILE              record the game (clue-fx replay FILE checks it)
+  --resume TRACE            go on with the game of TRACE where it stopped (the window
+                            also offers its own last game, kept in ~/.local/share/clue-fx/)
   --fullscreen, --debug, --battery MV, --selftest
 
 each command has its own --help, e.g. clue-fx serve --help"""
@@ -72,16 +74,57 @@ def build_parser(command=None):
     return parser
 
 
+def console_any_encoding():
+    """Print on a console of any encoding: what it cannot show is replaced."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="replace")
+        except (AttributeError, ValueError, OSError):
+            pass  # not a text stream we can reconfigure (a test's capture): it is theirs
+
+
+def pipe_closed():
+    """stdout's reader went away (`| head -1`): end quietly, nothing more to print."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # the interpreter's last flush goes nowhere
+    except (OSError, ValueError):
+        pass
+    return 141  # as a program ended by SIGPIPE, without its noise
+
+
 def main(argv=None):
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
         argv = ["play"] + argv  # no command: the desktop board, with its options
     command = argv[0] if argv[0] in NAMES else None
-    args = build_parser(command).parse_args(argv)
+    debug = "--debug" in argv
+    if debug and command != "play":
+        argv.remove("--debug")  # the front door's: tracebacks (play also shows its debug overlay)
+    console_any_encoding()
     try:
+        args = build_parser(command).parse_args(argv)
         return args.func(args)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        return pipe_closed()
+    except Exception as e:
+        from .options import Refused
+
+        if debug:
+            raise
+        if isinstance(e, Refused):
+            print("clue-fx: %s" % e, file=sys.stderr)
+            return 2
+        print(
+            "clue-fx %s: internal error: %s: %s (the details: run it again with --debug)"
+            % (command or "", type(e).__name__, e),
+            file=sys.stderr,
+        )
+        return 1
 
 
 if __name__ == "__main__":

@@ -24,8 +24,20 @@ def add_arguments(p):
         action="store_true",
         help="then measure again with a pawn resting on every pad (asks you to place them)",
     )
-    p.add_argument("--samples", type=int, default=40, help="readings per electrode (default 40, 25 ms apart)")
+    p.add_argument("--samples", type=samples_arg, default=40, help="readings per electrode (default 40, 25 ms apart)")
     p.add_argument("--resume", action="store_true", help="do not soft-reset the board on connecting")
+
+
+def samples_arg(value):
+    import argparse
+
+    try:
+        n = int(value)
+    except ValueError:
+        n = 0
+    if not 1 <= n <= 10000:
+        raise argparse.ArgumentTypeError("--samples takes a number of readings from 1 to 10000, not %r" % value)
+    return n
 
 
 def run(args):
@@ -37,7 +49,7 @@ def run(args):
             input("rest a pawn on every pad (the 9 places and the 4 START squares), then press Enter ")
             pawns = survey(args.port, args.resume, args.samples)
     except (DeployError, ValueError) as e:
-        print("clue-fx calibrate: %s" % e)
+        print("clue-fx calibrate: %s" % options.one_line(e))
         return 1
     print(report(rest, pawns, suggest(rest, pawns)))
     return 0

@@ -49,5 +49,8 @@ def run(args):
         flash(args.port, args.mode, args.config, resume=args.resume, reset=not args.no_reset)
         return 0
     except DeployError as e:
-        print("clue-fx flash: %s" % e)
+        print("clue-fx flash: %s" % options.one_line(e))
+        return 1
+    except OSError as e:  # --build-only naming a file, a folder that cannot be made
+        print("clue-fx flash: cannot write the build into %s: %s" % (args.build_only, e.strerror or e))
         return 1

@@ -23,7 +23,7 @@ def add_arguments(p):
         metavar="PATH",
         help="stand between the rig and a host: make a pty at PATH for the host and pass bytes both ways",
     )
-    p.add_argument("--baud", type=int, default=115200, help="baud rate (default 115200)")
+    p.add_argument("--baud", type=options.baud_arg, default=115200, help="baud rate (default 115200)")
     p.add_argument("--no-hello", action="store_true", help="do not send HELLO? on opening (just listen)")
 
 
@@ -33,10 +33,23 @@ def run(args):
     from hal.cfx import monitor, port
 
     try:
+        why = options.url_problem(args.url) or port.not_a_port(args.url)
+    except Exception as e:  # hwgrep:// with a bad pattern or matching nothing: pyserial's own errors
+        why = str(e)
+    if why:
+        print("clue-fx monitor: %s is not a port: %s" % (args.url, why))
+        return 2
+    try:
         line = port.open_url(args.url, baudrate=args.baud, timeout=0.1)
     except port.PortError as e:
         print("clue-fx monitor: cannot open %s: %s" % (args.url, e.why))
         return 2
     if args.pass_path:
-        return monitor.pass_through(line, args.pass_path, sys.stdout)
+        try:
+            return monitor.pass_through(line, args.pass_path, sys.stdout)
+        except OSError as e:  # the pty's path: a missing folder, a directory there
+            if isinstance(e, BrokenPipeError):
+                raise  # our stdout closed: the front door ends quietly
+            print("clue-fx monitor: cannot make the host's pty at %s: %s" % (args.pass_path, e.strerror or e))
+            return 2
     return monitor.as_host(line, sys.stdin, sys.stdout, hello=not args.no_hello)

@@ -1,13 +1,18 @@
 """Options shared by several commands, and their checks: a leaf module
 (argparse and the standard library only), so any command may import it.
 
-    add_board_options(parser)        # --seed, --lang, --trace
-    seed_of(args); default_lang(); open_trace(args)
+    add_board_options(parser)        # --seed, --lang, --trace, --resume
+    seed_of(args); default_lang(); board_trace(args) -> (seed, stream, resumed)
+
+A refusal the player can fix (a trace that would be overwritten, a trace
+that cannot be resumed) raises Refused: the front door prints its one line
+and exits 2.
 """
 
 import argparse
 import locale
 import os
+import stat
 
 EDITIONS = ("fr", "en")
 AUDIO_BACKENDS = ("auto", "pygame", "simpleaudio", "silent")
@@ -22,6 +27,19 @@ def default_lang():
             return "fr" if value.lower().startswith("fr") else "en"
     loc = locale.getlocale()[0] or ""
     return "fr" if loc.lower().startswith("fr") else "en"
+
+
+MAX_BAUD = 4_000_000  # above any UART a rig has
+
+
+def baud_arg(value):
+    try:
+        baud = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError("the baud rate is a whole number, e.g. 115200, not %r" % value) from None
+    if not 50 <= baud <= MAX_BAUD:
+        raise argparse.ArgumentTypeError("the baud rate is from 50 to %d, not %s" % (MAX_BAUD, value))
+    return baud
 
 
 def lang_arg(value):
@@ -56,10 +74,58 @@ def add_audio_options(p):
     )
 
 
+class Refused(Exception):
+    """A command refused in one line the player can act on (exit 2)."""
+
+
 def add_board_options(p):
     p.add_argument("--seed", type=int, default=None, help="the board's random seed (default: from the clock)")
     add_lang_option(p)
-    p.add_argument("--trace", metavar="FILE", help="write a trace of the game to FILE (JSON Lines)")
+    p.add_argument(
+        "--trace",
+        metavar="FILE",
+        help="write a trace of the game to FILE (JSON Lines); a FILE that already holds a game is "
+        "refused, never overwritten (go on with it: --resume FILE)",
+    )
+    p.add_argument(
+        "--resume",
+        metavar="TRACE",
+        help="go on with the game of TRACE where it stopped (its inputs replayed), appending to it",
+    )
+
+
+def url_problem(url):
+    """What is wrong with a socket:// or rfc2217:// URL's host:port, or None
+    (pyserial would only wait on it, saying something obscure)."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(url)
+    except ValueError as e:  # "hwgrep://[": a bracket urlsplit takes for IPv6
+        parts = None
+        scheme = url.partition("://")[0]
+        if scheme in ("socket", "rfc2217"):
+            return "not a URL (%s)" % e
+    if parts is None or parts.scheme not in ("socket", "rfc2217"):
+        return None
+    try:
+        port = parts.port
+    except ValueError:
+        port = -1
+    if not parts.hostname or port is None or not 0 < port < 65536:
+        return "a %s:// URL names a host and a port from 1 to 65535, e.g. %s://localhost:7000" % (
+            parts.scheme,
+            parts.scheme,
+        )
+    return None
+
+
+def one_line(text):
+    """A tool's many-line failure as one line: its first and its last (the error itself)."""
+    lines = [x.strip() for x in str(text).splitlines() if x.strip()]
+    if len(lines) <= 1:
+        return lines[0] if lines else ""
+    return "%s %s" % (lines[0], lines[-1])
 
 
 def seed_of(args):
@@ -70,15 +136,52 @@ def seed_of(args):
     return int(time.time()) % 100000
 
 
+def board_trace(args, say=print):
+    """(seed, the trace's stream or None, a hal.resume.Resumed or None) of a
+    board command's --seed, --trace and --resume; Refused if they cannot be.
+    `say` gets the resume's notes (a torn line, a press left out)."""
+    path = getattr(args, "resume", None)
+    if not path:
+        return seed_of(args), open_trace(args), None
+    if getattr(args, "trace", None) and os.path.abspath(args.trace) != os.path.abspath(path):
+        raise Refused("--resume %s goes on writing that trace: --trace %s names another" % (path, args.trace))
+    from hal.resume import ResumeError, resume
+
+    try:
+        resumed, stream = resume(path)
+    except ResumeError as e:
+        raise Refused(str(e)) from None
+    if args.seed is not None and args.seed != resumed.seed:
+        stream.close()
+        raise Refused("--seed %d: the game of %s has the seed %d (leave --seed out)" % (args.seed, path, resumed.seed))
+    for note in resumed.notes:
+        say("clue-fx: " + note)
+    return resumed.seed, stream, resumed
+
+
 def open_trace(args):
     if not getattr(args, "trace", None):
         return None
+    return new_trace(args.trace)
+
+
+def new_trace(path):
+    """A hal.trace.TraceFile for a new game at `path`, never overwriting one:
+    Refused if the file already holds something (one file, one game: replay
+    and --resume read one seed and one game from the top)."""
     from hal.trace import TraceFile
 
     try:
-        return TraceFile(open(args.trace, "w", encoding="utf-8"), args.trace)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o666)
     except OSError as e:
-        raise SystemExit("clue-fx: cannot write the trace %s: %s" % (args.trace, e.strerror)) from None
+        raise Refused("cannot write the trace %s: %s" % (path, e.strerror or e)) from None
+    st = os.fstat(fd)
+    if stat.S_ISREG(st.st_mode) and st.st_size > 0:
+        os.close(fd)
+        raise Refused(
+            "the trace %s already holds a game: go on with it (--resume %s) or name another file" % (path, path)
+        )
+    return TraceFile(os.fdopen(fd, "w", encoding="utf-8"), path)
 
 
 def interrupt_on_sigterm():

@@ -5,8 +5,13 @@ terminal (captions printed, keys for pads).
     clue-fx play --text
     clue-fx --table --bots LAVANDE,AZUR:easy
 
-The text board takes --lang, --seed, --trace and --battery; the window's own
-options are refused there, each with its reason.
+The text board takes --lang, --seed, --trace, --resume and --battery; the
+window's own options are refused there, each with its reason.
+
+Every game is saved as it goes: to --trace FILE, or (the window) to its own
+trace under the user's data directory, $XDG_DATA_HOME/clue-fx/game.jsonl
+(default ~/.local/share/clue-fx/): the window offers to go on with an
+unfinished game it finds there. --resume TRACE goes on with any game.
 """
 
 import argparse
@@ -24,7 +29,6 @@ WINDOW_ONLY = {
     "hints": "the hints mark the card table's detective sheets, which need the window",
     "audio": "it has no speaker, it prints the captions",
     "volume": "it has no speaker, it prints the captions",
-    "debug": "the debug overlay is drawn in the window",
     "fullscreen": "it has no window",
     "selftest": "the self-test lights the window's pads (clue-fx selftest runs without a display)",
 }
@@ -34,7 +38,8 @@ def add_arguments(p):
     p.add_argument(
         "--text",
         action="store_true",
-        help="the board in a terminal: captions printed, keys for pads (with --lang, --seed, --trace, --battery)",
+        help="the board in a terminal: captions printed, keys for pads "
+        "(with --lang, --seed, --trace, --resume, --battery)",
     )
     options.add_board_options(p)
     _add_window_options(p)
@@ -47,7 +52,8 @@ def _add_window_options(p):
     p.add_argument(
         "--debug",
         action="store_true",
-        help="start with the debug overlay: where every suspect and the Inspecteur really are (F3)",
+        help="start with the debug overlay: where every suspect and the Inspecteur really are (F3); "
+        "a failure shows its traceback",
     )
     p.add_argument(
         "--battery",
@@ -126,18 +132,27 @@ def run(args):
     if args.text and not_for_text(args):
         print("clue-fx play: error: %s" % not_for_text(args), file=sys.stderr)
         return 2
-    seed = options.seed_of(args)
     lang = args.lang or options.default_lang()
     if args.text:
         from hal.terminal import run as run_text
 
-        return run_text(seed=seed, lang=lang, trace=options.open_trace(args), millivolts=args.battery)
+        seed, trace, resumed = options.board_trace(args)
+        return run_text(seed=seed, lang=lang, trace=trace, millivolts=args.battery, resumed=resumed)
+    if args.resume and table_of(args) is not None:
+        print(
+            "clue-fx play: error: --resume goes on with the board's game, not the card table's deal "
+            "(not in the trace yet): resume without --table and --bots",
+            file=sys.stderr,
+        )
+        return 2
     from sim.start import play
 
+    seed, trace, resumed = options.board_trace(args)
     return play(
         seed=seed,
         lang=lang,
-        trace=options.open_trace(args),
+        trace=trace,
+        resumed=resumed,
         audio=args.audio or options.DEFAULT_AUDIO,
         volume=options.DEFAULT_VOLUME if args.volume is None else args.volume,
         fullscreen=bool(args.fullscreen),

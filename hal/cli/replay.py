@@ -1,29 +1,50 @@
 """Replay a trace into the firmware and report the first difference.
 
     clue-fx replay game.jsonl      # identical: 312 inputs replayed into Narrator(seed=7)
+
+A trace a crash left (its last line torn, its last input's burst cut short)
+replays its intact part and says what was left out. Exit 0 identical, 1 a
+difference, 2 not a trace (one line saying why).
 """
+
+import os
+import sys
 
 
 def add_arguments(p):
     p.add_argument("trace", metavar="TRACE", help="a trace file written with --trace")
 
 
-def run(args):
-    from hal.trace import TraceError, read, replay
+def fail(path, why):
+    print("clue-fx replay: %s: %s" % (path, why), file=sys.stderr)
+    return 2
 
+
+def run(args):
+    from hal.trace import TraceError, groups, load, replay
+
+    if os.path.isdir(args.trace):
+        return fail(args.trace, "a directory, not a trace")
     try:
-        with open(args.trace, encoding="utf-8") as f:
-            seed, records = read(f)
+        with open(args.trace, "rb") as f:
+            trace = load(f)
     except OSError as e:
-        print("clue-fx replay: cannot read %s: %s" % (args.trace, e.strerror))
-        return 2
+        return fail(args.trace, "cannot read it: %s" % (e.strerror or e))
     except TraceError as e:
-        print("clue-fx replay: %s: %s" % (args.trace, e))
-        return 2
-    inputs = sum(1 for r in records if r[1] == "in")
-    diff = replay(seed, records)
+        return fail(args.trace, e)
+    records = trace.records
+    inputs = len(groups(records))
+    try:
+        diff = replay(trace.seed, records, cut_short=True)
+    except TraceError as e:
+        return fail(args.trace, e)
+    if trace.torn is not None:
+        print("the last line (line %d) was torn (a crash or a full disk?): replaying the lines before it" % trace.torn)
     if diff is None:
-        print("identical: %d inputs replayed into Narrator(seed=%d)" % (inputs, seed))
+        short = replay(trace.seed, records) is not None
+        if short:
+            print("the last input's actions were cut short (the trace stopped inside them): compared as far as they go")
+        print("identical: %d inputs replayed into Narrator(seed=%d)" % (inputs, trace.seed))
         return 0
     t, event, want, got = diff
     print("differs at t=%d ms after %r:\n  trace:    %r\n  firmware: %r" % (t, event, want, got))

@@ -76,8 +76,12 @@ def run(args):
     )
     try:
         rig.start()
-    except Exception as e:
-        print("clue-fx rig: cannot open %s: %s" % (args.port, e))
+    except Exception as e:  # a port pyserial cannot open, a --link path that cannot be made
+        if args.port is None:
+            why = getattr(e, "strerror", None) or e
+            print("clue-fx rig: cannot make the pty at %s: %s" % (args.link or "a new temp dir", why))
+        else:
+            print("clue-fx rig: cannot open %s: %s" % (args.port, e))
         return 2
     options.interrupt_on_sigterm()  # kill: unplug cleanly all the same
     write("rig on %s" % rig.path)

@@ -21,7 +21,34 @@ def add_arguments(p):
     p.add_argument("--sounds", metavar="DIR", default=SOUNDS, help="the sounds folder (default: the project's)")
 
 
+def manifest_problem(sounds):
+    """What is wrong with the sounds folder's manifest.json, or None (a missing one is the writer's to say)."""
+    import json
+    import os
+
+    if not sounds:
+        return None  # the installed sounds
+    path = os.path.join(sounds, "manifest.json")
+    if not os.path.isfile(path):
+        return None
+    try:
+        with open(path, encoding="utf-8") as f:
+            manifest = json.load(f)
+    except (ValueError, RecursionError) as e:
+        return "the sounds manifest %s is not JSON (%s): reinstall the sounds or rebuild them (tools/)" % (path, e)
+    except OSError:
+        return None
+    clips = manifest.get("clips") if isinstance(manifest, dict) else None
+    if not isinstance(clips, list) or not all(isinstance(c, dict) and isinstance(c.get("id"), int) for c in clips):
+        return "the sounds manifest %s has no list of clips with their ids: reinstall the sounds or rebuild them" % path
+    return None
+
+
 def run(args):
+    why = manifest_problem(args.sounds)
+    if why:
+        print("clue-fx sdcard: %s" % why)
+        return 1
     try:
         write(args.card, args.lang or options.default_lang(), args.sounds)
     except CardError as e:

@@ -9,8 +9,10 @@ returns. Any pyserial URL names the port: /dev/ttyACM0, COM3,
 socket://host:port, rfc2217://host:port, loop://.
 
     clue-fx serve --port /dev/ttyACM0 --audio host --lang fr --trace game.jsonl
+    clue-fx serve --port /dev/ttyACM0 --resume game.jsonl     # after a crash: the game goes on
 """
 
+import argparse
 import sys
 
 from hal.cfx.link import PING_MS, PINGS_LOST
@@ -27,7 +29,7 @@ def add_arguments(p):
         help="the rig's serial port: a device (/dev/ttyACM0, COM3) or a pyserial URL "
         "(socket://host:port, rfc2217://host:port, loop://)",
     )
-    p.add_argument("--baud", type=int, default=115200, help="baud rate (default 115200)")
+    p.add_argument("--baud", type=options.baud_arg, default=115200, help="baud rate (default 115200)")
     p.add_argument(
         "--audio",
         choices=("host", "rig", "none"),
@@ -38,7 +40,7 @@ def add_arguments(p):
     options.add_board_options(p)
     p.add_argument(
         "--ping-ms",
-        type=int,
+        type=ping_ms_arg,
         default=PING_MS,
         metavar="MS",
         help="ping a rig silent this long; %d pings unanswered and it is gone (default %d)" % (PINGS_LOST, PING_MS),
@@ -52,6 +54,17 @@ def add_arguments(p):
         default=0,
         help="also print sentence keys and dropped lines; twice: every line both ways",
     )
+
+
+def ping_ms_arg(value):
+    try:
+        ms = int(value)
+    except ValueError:
+        why = "--ping-ms is a whole number of ms, e.g. %d, not %r" % (PING_MS, value)
+        raise argparse.ArgumentTypeError(why) from None
+    if not 50 <= ms <= 3_600_000:
+        raise argparse.ArgumentTypeError("--ping-ms is from 50 ms to an hour (3600000), not %s" % value)
+    return ms
 
 
 def make_audio(lang, notice):
@@ -76,16 +89,20 @@ def run(args):
     from hal.console import Console
     from hal.runner import Board
 
-    why = port.not_a_port(args.port)
+    try:
+        why = options.url_problem(args.port) or port.not_a_port(args.port)
+    except Exception as e:  # hwgrep:// matching nothing: pyserial's SerialException
+        why = "%s (plug the rig in first, or name its device)" % e
     if why is not None:  # a URL no handler takes: waiting would not help
         print("clue-fx serve: %s is not a port: %s" % (args.port, why))
         return 2
-    seed = options.seed_of(args)
     lang = args.lang or options.default_lang()
 
     def write(line):
         sys.stdout.write(line + "\n")
         sys.stdout.flush()
+
+    seed, trace, resumed = options.board_trace(args, say=write)
 
     speaker = make_audio(lang, write) if args.audio == "host" else None
     # SDL (pygame's mixer) turns SIGTERM into a window event nobody reads: take it back.
@@ -93,11 +110,13 @@ def run(args):
     console = Console(captions.load(lang), write, stamp=True, keys=args.verbose > 0)
     console.quiet = args.quiet  # only the link's news: no events, no sentences
     sinks = [console] if speaker is None else [console, speaker]
-    board = Board(seed=seed, trace=options.open_trace(args), sinks=sinks)
+    board = Board(seed=seed, trace=trace, sinks=sinks, resumed=resumed)
     host = Host(board, console=console, speaker=speaker, audio=args.audio, verbose=args.verbose, ping_ms=args.ping_ms)
     if args.audio == "rig":
         board.attach(host)  # the rig's speaker: PLAY and STOP
     write("clue-fx serve: seed %d, edition %s, audio %s, port %s" % (seed, lang, args.audio, args.port))
+    if resumed is not None:
+        write("clue-fx serve: the game goes on: %d inputs replayed from %s" % (resumed.inputs, args.resume))
     loop = Serve(args.port, host, baudrate=args.baud)
     try:
         return loop.run()

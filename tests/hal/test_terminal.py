@@ -46,3 +46,66 @@ def test_trace_written_by_the_text_board_replays(tmp_path):
     play("yyynn\n1\nf\nx\n", "--seed", "11", "--lang", "en", "--trace", str(trace))
     r = subprocess.run([sys.executable, "-m", "hal.cli", "replay", str(trace)], capture_output=True, text=True)
     assert r.returncode == 0 and "identical" in r.stdout, r.stdout
+
+
+def traced_inputs(path):
+    import json
+
+    return [json.loads(x)["in"] for x in open(path, encoding="utf-8").read().splitlines()[1:] if '"in"' in x]
+
+
+def test_escape_sequences_are_keys_never_presses(tmp_path):
+    """F1 is the help; the arrows, F2 and a lone Esc mean nothing (they once
+    pressed ACCUSE, a START pad and the switch)."""
+    plain, escaped = tmp_path / "plain.jsonl", tmp_path / "escaped.jsonl"
+    play("yynn\n9\nx\n", "--seed", "3", "--lang", "en", "--trace", str(plain))
+    noise = "\x1b[A\x1b[B\x1b[C\x1b[D\x1bOQ\x1b[15~\x1b"
+    r = play("yy%snn\n\x1bOP9%s\nx\n" % (noise, noise), "--seed", "3", "--lang", "en", "--trace", str(escaped))
+    assert r.returncode == 0 and "Traceback" not in r.stderr
+    assert r.stdout.count("buttons: s STOP") == 2  # the start's help, and F1's
+    assert "is not a key of the board" not in r.stdout
+    assert traced_inputs(escaped) == traced_inputs(plain)  # not one press more
+
+
+def test_on_a_real_terminal_f1_is_the_help_and_an_arrow_nothing(tmp_path):
+    import os
+    import pty
+    import time
+
+    trace = tmp_path / "tty.jsonl"
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "hal.cli", "play", "--text", "--seed", "3", "--lang", "en",
+                             "--trace", str(trace)], stdin=slave, stdout=slave, stderr=slave)
+    os.close(slave)
+    seen = b""
+
+    def until(text, n=1, timeout=20):
+        """Read the terminal until it showed `text` `n` times; how many times it did."""
+        nonlocal seen
+        deadline = time.monotonic() + timeout
+        while seen.count(text) < n:
+            assert time.monotonic() < deadline, seen[-500:]
+            import select
+
+            if select.select([master], [], [], 0.1)[0]:
+                try:
+                    seen += os.read(master, 4096)
+                except OSError:
+                    break
+        return seen.count(text)
+
+    try:
+        until(b"are you playing?")
+        before = until(b"buttons: s STOP")
+        os.write(master, b"\x1bOP")  # F1, one read
+        assert until(b"buttons: s STOP", before + 1) == before + 1
+        os.write(master, b"\x1b[A\x1b[C")  # Up, Right: once ACCUSE and the Count's START pad
+        os.write(master, b"x")
+        proc.wait(20)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(master)
+    assert proc.returncode == 0
+    assert [e["type"] for e in traced_inputs(trace)] == ["Switch", "Battery"]  # no press at all

@@ -96,4 +96,15 @@ def test_cli_replay_identical_and_different(tmp_path):
     r = cli("replay", str(bad))
     assert r.returncode == 1 and "differs at t=" in r.stdout
     r = cli("replay", str(tmp_path / "missing.jsonl"))
-    assert r.returncode == 2 and "cannot read" in r.stdout and "Traceback" not in r.stderr
+    assert r.returncode == 2 and "cannot read" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_cli_replay_of_a_torn_trace_replays_its_intact_part(tmp_path):
+    torn = tmp_path / "torn.jsonl"
+    torn.write_text(record(9) + '{"t": 99999, "in": {"type": "Pad', encoding="utf-8")
+    r = cli("replay", str(torn))
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "was torn" in r.stdout and "identical:" in r.stdout and "Traceback" not in r.stderr
+    tampered = tmp_path / "tampered.jsonl"
+    tampered.write_text(torn.read_text().replace('"guest": "COMTE"', '"guest": "AZUR"', 1), encoding="utf-8")
+    assert cli("replay", str(tampered)).returncode == 1  # the intact part must still be identical

@@ -94,7 +94,6 @@ def test_every_option_the_top_help_names_is_one_of_play():
         ["--hints"],
         ["--audio", "silent"],
         ["--volume", "0.8"],  # the default, given: still refused
-        ["--debug"],
         ["--fullscreen"],
         ["--selftest"],
     ],
@@ -144,6 +143,7 @@ def test_the_window_still_gets_its_defaults(monkeypatch):
         "selftest": False,
         "table": None,
         "hints": False,
+        "resumed": None,
     }
     play_command.run(play_parser().parse_args(["--seed", "1", "--bots", "AZUR", "--volume", "0", "--audio", "silent"]))
     assert got["table"] == {"AZUR": "hard"} and got["volume"] == 0 and got["audio"] == "silent"

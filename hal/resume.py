@@ -1,0 +1,121 @@
+"""Resuming a game from its trace (DESIGN.md, Traces; README, Nothing lost).
+
+The trace holds every input the narrator took: replayed into a fresh
+Narrator(seed) they rebuild it whole (its guests, its turn, its last
+announcement for REPEAT), and the replayed actions must equal the recorded
+ones, or the trace is refused. A crash leaves at most a torn last line and
+an input whose burst was cut short: both are left out (the press in flight
+is lost, nothing else), the file is cut back to its last whole input, and
+the game goes on appending to it with the board's clock going on from the
+trace's last time.
+
+    resumed, stream = resume("game.jsonl")          # ResumeError: one line
+    Board(resumed.seed, trace=stream, sinks=[...], resumed=resumed)
+"""
+
+import os
+
+from firmware import Narrator, events
+from firmware.table import OFF, OVER
+
+from .trace import TraceError, TraceFile, first_difference, groups, handle, load
+
+
+class ResumeError(Exception):
+    """Why a trace cannot be resumed: one line for the player."""
+
+
+class Resumed:
+    """A game rebuilt from its trace: `seed`, `narrator`, `last_t` (the
+    board's clock goes on from there), `inputs` replayed, `extras` (the
+    lines of other records, e.g. the card table's), `notes` (what was left
+    out, one line each), `millivolts` of the last battery reading (or None)."""
+
+    def __init__(self, seed, narrator, last_t, *, inputs, extras, notes, millivolts):
+        self.seed = seed
+        self.narrator = narrator
+        self.last_t = last_t
+        self.inputs = inputs
+        self.extras = extras
+        self.notes = notes
+        self.millivolts = millivolts
+
+    @property
+    def unfinished(self):
+        """A game still going: the board is neither off nor over."""
+        return self.narrator.state not in (OFF, OVER)
+
+
+def rebuild(trace, name="the trace"):
+    """(Resumed, the offset to cut the file at) from a hal.trace.Trace."""
+    notes = []
+    if trace.torn is not None:
+        notes.append("the last line of %s (line %d) was torn: left out" % (name, trace.torn))
+    gs = groups(trace.records)
+    narrator = Narrator(seed=trace.seed)
+    cut = trace.end
+    kept = len(gs)
+    for k, (i, t, event, want) in enumerate(gs):
+        try:
+            got = handle(narrator, event, t)
+        except TraceError as e:
+            raise ResumeError("%s cannot be resumed: %s" % (name, e)) from None
+        diff = first_difference(t, event, want, got)
+        if diff is None:
+            continue
+        if k == len(gs) - 1 and got[: len(want)] == want:  # the burst in flight when it stopped
+            notes.append("the last input of %s (t=%d ms, %s) was cut short: left out" % (name, t, event.as_dict()))
+            cut, kept = trace.starts[i], k
+            narrator = Narrator(seed=trace.seed)
+            for _, t2, e2, _ in gs[:k]:
+                narrator.handle(e2, t2)
+            break
+        raise ResumeError(
+            "%s does not replay identical at t=%d ms (recorded %r, the firmware says %r): it cannot be resumed"
+            % (name, diff[0], diff[2], diff[3])
+        )
+    last_t = max([t for _, t, _, _ in gs[:kept]] + [0])
+    batteries = [e.millivolts for _, _, e, _ in gs[:kept] if type(e) is events.Battery]
+    extras = [obj for offset, obj in trace.extras if offset < cut]
+    resumed = Resumed(
+        trace.seed, narrator, last_t, inputs=kept, extras=extras, notes=notes,
+        millivolts=batteries[-1] if batteries else None,
+    )
+    return resumed, cut
+
+
+def inspect(path):
+    """The Resumed of the trace at `path`, without touching the file; ResumeError."""
+    trace = _load(path)
+    return rebuild(trace, path)[0]
+
+
+def resume(path):
+    """(Resumed, a hal.trace.TraceFile appending to `path`); ResumeError.
+    The file is first cut back to its last whole input."""
+    trace = _load(path)
+    resumed, cut = rebuild(trace, path)
+    try:
+        with open(path, "r+b") as f:
+            f.truncate(cut)
+            if cut:
+                f.seek(cut - 1)
+                if f.read(1) != b"\n":  # an intact last line the crash left without its end
+                    f.seek(cut)
+                    f.write(b"\n")
+        stream = open(path, "a", encoding="utf-8")  # noqa: SIM115
+    except OSError as e:
+        raise ResumeError("cannot append to the trace %s: %s" % (path, e.strerror or e)) from None
+    return resumed, TraceFile(stream, path)
+
+
+def _load(path):
+    if os.path.isdir(path):
+        raise ResumeError("%s is a directory, not a trace" % path)
+    try:
+        with open(path, "rb") as f:
+            return load(f)
+    except OSError as e:
+        raise ResumeError("cannot read the trace %s: %s" % (path, e.strerror or e)) from None
+    except TraceError as e:
+        raise ResumeError("%s is not a trace to resume: %s" % (path, e)) from None
