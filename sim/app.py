@@ -24,7 +24,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from firmware import events  # noqa: E402
-from firmware.table import ASLEEP, OFF, OVER, ROLLCALL  # noqa: E402
+from firmware.table import ASLEEP, OFF  # noqa: E402
 from hal import captions  # noqa: E402
 from hal.edges import BTN, PAD, SW, event_of  # noqa: E402
 from hal.runner import Board  # noqa: E402
@@ -368,24 +368,9 @@ class App:
         s.speaking = t.speaking is not None
         backend = getattr(self.audio, "backend", "none")
         s.title_note = "%s · %s %d · ♪ %s" % (self.lang, self.labels.ui["seed"], self.seed, backend)
-        s.status = self._status(n, selftest)
+        progress = (self.selftest.index + 1, len(self.selftest.numbers)) if selftest else None
+        s.status = self.labels.status(n, debug=self.debug, selftest=progress)
         return s
-
-    def _status(self, n, selftest):
-        ui = self.labels.ui
-        if selftest:
-            return "%s  %d / %d" % (ui["selftest"], self.selftest.index + 1, len(self.selftest.numbers))
-        if n.state in DARK_STATES:
-            text = ui["asleep" if n.state == ASLEEP else "off"]
-        elif n.state == ROLLCALL:
-            text = ui["rollcall"]
-        elif n.state == OVER:
-            text = ui["over"]
-        elif n.current:
-            text = "%s %s" % (ui["turn"], self.labels.guests[n.current])
-        else:
-            text = ""
-        return text + ("   [%s]" % n.state if self.debug else "")
 
     def draw(self):
         scene = self.scene()

@@ -3,6 +3,7 @@ guests and suspects come from the sounds manifest (hal.captions), so the
 window and the voice always agree; the rest is the board's own print."""
 
 from firmware.board import GUESTS, INSPECTEUR, PLACES, START_PADS, SUSPECTS, guest_of_start
+from firmware.table import ASLEEP, OFF, OVER, ROLLCALL
 
 BUTTON_TEXT = {
     "fr": {
@@ -128,3 +129,20 @@ class Labels:
             return "%s — %s" % (self.ui["start"], self.guests[guest_of_start(thing)])
         raise KeyError("no printed name for %r" % (thing,))
 
+    def status(self, n, debug=False, selftest=None):
+        """The status line for narrator `n`: whose turn, the roll call, asleep...;
+        `selftest`: (clip, of clips) while the self-test plays."""
+        ui = self.ui
+        if selftest is not None:
+            return "%s  %d / %d" % (ui["selftest"], selftest[0], selftest[1])
+        if n.state in (OFF, ASLEEP):
+            text = ui["asleep" if n.state == ASLEEP else "off"]
+        elif n.state == ROLLCALL:
+            text = ui["rollcall"]
+        elif n.state == OVER:
+            text = ui["over"]
+        elif n.current:
+            text = "%s %s" % (ui["turn"], self.guests[n.current])
+        else:
+            text = ""
+        return text + ("   [%s]" % n.state if debug else "")
