@@ -71,7 +71,7 @@ def test_bad_host_lines_are_answered_err():
     core = RigCore()
     core.boot(0)
     core.take()
-    core.on_bytes(b"PLAY 1*00\nDANCE\n\xff\n" + b"P" * 90 + b"\n", 0)
+    core.on_bytes(b"PLAY 1*00\nDANCE\n\xff\n" + b"P" * 210 + b"\n", 0)
     assert [v for _, v in lines_of(core)] == [
         "ERR checksum",
         "ERR unknown_command",
