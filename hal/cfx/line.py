@@ -101,7 +101,7 @@ def holder(path):
     try:
         with open(_lock_path(path), encoding="utf-8", errors="replace") as f:
             pid, _, command = f.read().strip().partition(" ")
-        if pid.isdigit() and int(pid) != os.getpid() and _alive(int(pid)):
+        if pid.isdigit() and _alive(int(pid)):
             return "pid %s (%s)" % (pid, command)
     except OSError:
         pass
