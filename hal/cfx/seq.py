@@ -71,8 +71,10 @@ class Budget:
         return False
 
 
-def trim(items, keep=KEEP):
-    """Keep the last `keep` of the list `items` once it holds twice as many
-    (cheap: one deletion every `keep` appends)."""
+def trim(items, keep=None):
+    """Keep the last `keep` (KEEP) of the list `items` once it holds twice
+    as many (cheap: one deletion every `keep` appends)."""
+    if keep is None:
+        keep = KEEP
     if len(items) > 2 * keep:
         del items[:-keep]
