@@ -219,6 +219,12 @@ class Line:
             self._push()
         return self.port.read(size)
 
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
     def close(self):
         try:
             self.port.close()

@@ -60,6 +60,7 @@ class VirtualRig:
         self.path = url if url is not None else link
         self.plugged = False
         self.lost = False  # plugged, but the URL's line dropped: reopening
+        self.reopen_tries = 0
 
     def _clock(self):
         return int(time.monotonic() * 1000)
@@ -85,6 +86,7 @@ class VirtualRig:
         self.lost = True
 
     def _reopen(self):
+        self.reopen_tries += 1
         try:
             self._port = port.open_url(self.url, timeout=0.02)
         except port.PortError:
