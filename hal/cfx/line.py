@@ -83,8 +83,11 @@ def lock_port(url, path):
         import fcntl
     except ImportError:  # no flock (Windows): its ports are exclusive anyway
         return PortLock(None, None)
-    lock_path = _lock_path(path)
-    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o666)
+    try:
+        lock_path = _lock_path(path)
+        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o666)
+    except OSError:  # a temporary folder we cannot write: the device's own flock still holds
+        return PortLock(None, None)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:

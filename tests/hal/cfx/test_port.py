@@ -172,3 +172,18 @@ def test_a_link_left_by_a_killed_rig_never_leads_to_another_programs_pty(tmp_pat
     finally:
         for o in others:
             o.close()
+
+
+def test_a_lock_folder_that_cannot_be_written_still_opens_the_port_exclusively(tmp_path, monkeypatch):
+    import tempfile
+
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("")  # a file where the lock folder would go
+    monkeypatch.setattr(tempfile, "gettempdir", lambda: str(blocked))
+    pty = port.Pty(str(tmp_path / "tty"))
+    try:
+        with port.open_url(pty.path, timeout=0.02):
+            with pytest.raises(port.PortBusy):  # pyserial's flock on the device
+                port.open_url(pty.path, timeout=0.02)
+    finally:
+        pty.close()
