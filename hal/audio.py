@@ -37,6 +37,7 @@ CLIPS = names()
 BACKENDS = ("pygame", "simpleaudio", "silent")
 RATE = 22050
 _BAD = object()  # cache entry of a clip that cannot be played
+PLAYED_KEEP = 4096  # `played` keeps the last this many clips at least, twice as many at most
 # the README's words: simpleaudio is an extra, built from source
 SIMPLEAUDIO_HINT = "pip install -e '.[simpleaudio]', needs libasound2-dev"
 NO_DEVICE = "no sound card"
@@ -270,7 +271,7 @@ class AudioOut(Sink):
         self._notice = notice
         self._out = open_backend(backend, volume, notice)
         self.backend = self._out.name
-        self.played = []
+        self.played = []  # clip numbers, in the order they started (the last PLAYED_KEEP at least)
         self._cache = {}
         self._queue = collections.deque()  # clip numbers not handed to the backend yet
         self._handed = collections.deque()  # [clip, recorded] started or queued in the backend
@@ -343,6 +344,8 @@ class AudioOut(Sink):
         if not entry[1]:
             entry[1] = True
             self.played.append(entry[0])
+            if len(self.played) > 2 * PLAYED_KEEP:  # a long game never grows it
+                del self.played[:-PLAYED_KEEP]
 
     def _advance(self):
         self._refresh()
@@ -378,9 +381,7 @@ class AudioOut(Sink):
         if self._out.name == "silent":
             sound = None
         elif not path.is_file():
-            self._notice(
-                "audio: %s is missing: clip %d (%s) shows as its caption only" % (path, clip, clip_name(clip))
-            )
+            self._notice("audio: %s is missing: clip %d (%s) shows as its caption only" % (path, clip, clip_name(clip)))
             sound = _BAD
         else:
             try:

@@ -16,14 +16,15 @@ from firmware.events import AudioDone, Battery
 
 from .. import edges
 from ..schedule import Schedule
-from ..sink import Sink
 from . import ids, wire
 from . import link as states
-from .inputs import DEBOUNCE_MS, Inputs
+from .inputs import DEBOUNCE_MS, SWITCH, Inputs
 from .link import DOWN, HELLO, PING_MS, PINGS_LOST, SYNC, UP
+from .seq import BACK, DUPLICATE, Budget, Numbers
+from .speaker import DONE_TIMEOUT_MS, RigSpeaker
 
 TICK_MS = 100  # the firmware's clock, fed while the rig is up
-DONE_TIMEOUT_MS = 120000  # a rig that never says DONE: give up waiting
+MIN_PING_MS = 100  # a shorter ping period floods the rig (--ping-ms)
 
 __all__ = ["Host", "DOWN", "HELLO", "SYNC", "UP", "TICK_MS", "PING_MS", "PINGS_LOST", "DEBOUNCE_MS"]
 
@@ -40,7 +41,7 @@ class _Mute:
         pass
 
 
-class Host(Sink):
+class Host(RigSpeaker):
     """Bytes and the time in, bytes out (`take()`), news and events on the
     console, events into `board`. `now` is the host's monotonic clock in ms;
     the firmware's is the host's less the time the rig was away.
@@ -53,6 +54,9 @@ class Host(Sink):
     that sends PLAY and STOP: the composer attaches it to the board."""
 
     def __init__(self, board, *, console=None, speaker=None, audio="none", verbose=0, ping_ms=PING_MS):
+        if type(ping_ms) is not int or ping_ms < MIN_PING_MS:
+            why = "the ping period is %r ms: give at least %d ms (default %d)"
+            raise ValueError(why % (ping_ms, MIN_PING_MS, PING_MS))
         self.board = board
         self.console = console if console is not None else _Mute()
         self.speaker = speaker
@@ -65,7 +69,10 @@ class Host(Sink):
         self._out = bytearray()
         self.rig_name = None
         self.features = ()
-        self.last_seq = None
+        self.numbers = Numbers()  # the last event number taken since HELLO
+        self._hello_heard = False  # a HELLO since the port was opened: its lines are the rig's
+        self._unsure = False  # lines were lost and the STATE that settles it is awaited
+        self._errs = Budget()  # ERR answers: a few a second at most
         self.inputs = Inputs()  # what the rig said of each input (raw), what the firmware was told (fed)
         self.raw, self.fed = self.inputs.raw, self.inputs.fed
         self.millivolts = None
@@ -79,10 +86,14 @@ class Host(Sink):
         self._now = 0
         self._state_by = None  # STATE? asked, the answer awaited by then
         # For tests and the pytest plugin: counters and what was sent.
-        names = "lines events errors gaps duplicates resyncs recovered ignored reconnects pongs rig_errs"
+        names = "lines events errors gaps duplicates repeats resyncs recovered ignored reconnects pongs rig_errs"
         self.stats = dict.fromkeys(names.split(), 0)
-        self.plays = []  # each PLAY line's clips, in order
+        self.plays = []  # each PLAY line's clips, in order (the last seq.KEEP at least)
         self.watchers = []  # callables(host), told after each change
+
+    @property
+    def last_seq(self):
+        return self.numbers.last
 
     @property
     def link(self):
@@ -125,13 +136,15 @@ class Host(Sink):
         self.reader.reset()
         self._out = bytearray()
         self._now = now
+        self._hello_heard = False  # whoever is there now has not said who it is
         self._link.go(states.OPENED, now)
         self._ask_hello(now)
         self._changed()
 
     def closed(self, now, why="the port vanished"):
-        """The port is gone (USB unplugged): the game waits for it."""
-        if self.link != DOWN:
+        """The port is gone (USB unplugged, a rig that stopped reading): the
+        game waits for it. Said once, not at each failed reopening."""
+        if self.link in states.PINGED or (self.link == HELLO and self._hello_heard):
             self.news("rig gone: %s; the game waits for it" % why)
         self._link.go(states.CLOSED, now)
         self._changed()
@@ -207,7 +220,7 @@ class Host(Sink):
                 self.stats["errors"] += 1  # noise is no sign of life: a loose wire makes it too
                 if self.verbose:
                     self.news("  rig line dropped: %s" % value)
-                self.send(wire.err_line(value))
+                self._answer_err(value, now)
 
     def on_line(self, text, now):
         self._now = now
@@ -222,12 +235,13 @@ class Host(Sink):
             self.stats["errors"] += 1
             if self.verbose:
                 self.news("  rig line not understood: %s" % e)
-            self.send(wire.err_line(e.reason))
+            self._answer_err(e.reason, now)
             return
         kind = msg[0]
         if kind == "edge":
-            if self._numbered(msg[1], now):
-                self._edge_line(msg[2], msg[3], msg[4], now)
+            taken = self._numbered(msg[1], now)
+            if taken:
+                self._edge_line(msg[2], msg[3], msg[4], now, gap=taken > 1)
         elif kind == "battery":
             if self._numbered(msg[1], now):
                 self._feed_battery(msg[2], now)
@@ -246,6 +260,12 @@ class Host(Sink):
                 self.news("  rig says ERR %s" % msg[1])
         self._changed()
 
+    def _answer_err(self, reason, now):
+        """`ERR reason`, to a rig that said HELLO only (what talks before it
+        may be a REPL that echoes), and a few a second at most."""
+        if self._hello_heard and self._errs.allow(now):
+            self.send(wire.err_line(reason))
+
     def _hello(self, msg, now):
         _, name, proto, features = msg
         if proto != wire.PROTO:
@@ -254,7 +274,8 @@ class Host(Sink):
         self.rig_name = name
         self.features = features
         self.inputs.debounced = "debounced" in features
-        self.last_seq = None
+        self.numbers.reset()
+        self._hello_heard = True
         if self.link == UP:
             self.news("rig %s said HELLO again (it restarted): resync" % name)
         elif again:
@@ -274,11 +295,13 @@ class Host(Sink):
             self._done_by = now + DONE_TIMEOUT_MS
 
     def _state(self, msg, now):
-        if self.link == HELLO and self.rig_name is None:
-            self.stats["ignored"] += 1  # no HELLO yet: not the rig's STATE (PROTOCOL.md)
+        if self.link == HELLO and not self._hello_heard:
+            self.stats["ignored"] += 1  # no HELLO on this port yet: not the rig's STATE (PROTOCOL.md)
             return
         _, on, mv, pads, buttons = msg
         self._state_by = None
+        self._unsure = False
+        was_on = self.inputs.believes(SWITCH)
         settled, recovered = self.inputs.agree(on, pads, buttons, now)
         self.stats["recovered"] += recovered
         self._feed_edges(settled, now)
@@ -293,45 +316,55 @@ class Host(Sink):
             self._link.go(states.AGREED, now)
             self.schedule.next_tick = now  # the first Tick at once
             goes_on = self.stats["resyncs"] > 1 or self.stats["reconnects"]
-            self.news("rig %s ready: the game %s" % (self.rig_name, "goes on" if goes_on else "can start"))
+            if goes_on and was_on and not on:
+                how = "its switch is OFF: the board is off"
+            else:
+                how = "the game goes on" if goes_on else "the game can start"
+            self.news("rig %s ready: %s" % (self.rig_name, how))
 
     def _numbered(self, seq, now):
         """Whether the event line numbered `seq` is taken: not before HELLO,
-        not twice; a gap before it asks STATE?."""
+        not twice, not an older one; a gap before it asks STATE?. Returns
+        the lines lost before it + 1 (0: not taken)."""
         if self.link not in states.TAKES_EVENTS:
             self.stats["ignored"] += 1  # who is it? STATE? after its HELLO will tell
-            return False
-        gap = wire.seq_gap(self.last_seq, seq)
-        if gap < 0:
-            if seq == self.last_seq:
-                self.stats["duplicates"] += 1
-                if self.verbose:
-                    self.news("  duplicate line %d dropped" % seq)
-                return False
-            # An older number: the rig restarted and its HELLO was lost.
-            self.stats["gaps"] += 1
-            self.news("rig numbers went back (%s -> %d): resync" % (self.last_seq, seq))
-            self.last_seq = seq
+            return 0
+        before = self.numbers.last
+        verdict, gap = self.numbers.take(seq)
+        if verdict == DUPLICATE:
+            self.stats["duplicates"] += 1
+            if self.verbose:
+                self.news("  duplicate line %d dropped" % seq)
+            return 0
+        if verdict == BACK:
+            # A duplicate arriving late, or the rig restarted and its HELLO was lost.
+            self.stats["duplicates"] += 1
+            self.news("rig numbers went back (%s -> %d): line dropped, resync" % (before, seq))
             self._ask_state(now)
-            return False
-        if self.last_seq is None:
-            gap = 0  # the first event since HELLO: STATE? covers what came before
-        self.last_seq = seq
+            return 0
         if gap:
             self.stats["gaps"] += 1
+            self._unsure = True
             self.news("%d rig line(s) lost before %d: asking STATE?" % (gap, seq))
             self._ask_state(now)
         self.stats["events"] += 1
-        return True
+        return gap + 1
 
-    def _edge_line(self, kind, ident, down, now):
+    def _edge_line(self, kind, ident, down, now, gap=False):
         key = (kind, ident)
         if self.inputs.believes(key) == down:
-            # A rig reports changes only, and duplicates are gone by now: the
-            # opposite edge was lost (this line's gap, or an earlier one whose
-            # STATE? is on its way). Before a link's first STATE the host's
-            # belief is stale: that STATE settles it instead.
+            # The state the host holds, again. With no line lost since the
+            # last STATE, a rig repeated itself: nothing changes (one physical
+            # press is never two). After lost lines (this line's gap, or an
+            # earlier one whose STATE? is on its way) the opposite edge was
+            # lost. Before a link's first STATE the host's belief is stale:
+            # that STATE settles it instead.
             what = edges.describe(edges.event_of(kind, ident, down)) if self.verbose else ""
+            if not gap and not self._unsure:
+                self.stats["repeats"] += 1
+                if what:
+                    self.news("  %s repeated: changes nothing" % what)
+                return
             if self.link != UP:
                 self.stats["ignored"] += 1
                 if what:
@@ -362,36 +395,3 @@ class Host(Sink):
         if self.verbose or type(event) is not Battery:
             self.console.line(edges.describe(event), game_ms)
         self.board.feed(event, game_ms)
-
-    # -- the firmware's actions, --audio rig: the rig's speaker (a Sink) ----------
-
-    def _rig_speaks(self):
-        return self.audio == "rig" and "audio" in self.features
-
-    def say(self, say, now_ms):
-        self._clips.extend(say.clips)
-
-    def sfx(self, sfx, now_ms):
-        self._clips.append(sfx.clip)
-
-    def stop_audio(self, now_ms):
-        if self._rig_speaks():
-            self._clips = []
-            self.send(wire.STOP)
-            self.playing = False
-            self._unfinished = []
-
-    def burst_end(self, now_ms):
-        clips, self._clips = self._clips, []
-        if clips and self._rig_speaks():
-            for line in wire.play_lines(clips):
-                self.send(line)
-                self.plays.append(wire.parse_host(line)[1])
-            self.playing = True
-            self._unfinished.extend(clips)
-            self._done_by = self._now + DONE_TIMEOUT_MS
-
-    def touch(self, kind, ident, down):
-        """Tests, the pytest plugin: ask the rig to act as if an input
-        changed (extension: `TOUCH`, a rig with the `touch` feature)."""
-        self.send(wire.touch_line(kind, ident, down))

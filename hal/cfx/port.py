@@ -8,30 +8,71 @@ the serve loop, the virtual rig and the monitor.
     not_a_port("nonsense://x")                      # why no pyserial handler takes it, or None
     vanished(exc)                                   # an error of a port that went away
     pty = Pty("/tmp/cfx"); pty.read(0.1); pty.write(b"..."); pty.close()
+
+What open_url opens is a `Line` (hal/cfx/line.py): one program per port (a
+second is refused, PortBusy, naming who holds it), and writes that never
+block (a rig that stops reading for WRITE_DEADLINE_MS raises Stalled, an
+OSError: the caller takes the port as vanished and opens it again). A
+symlink to a pty newer than the link is refused: the program that made
+the link is gone and another got its pty's number.
 """
 
 import os
 
+from .line import WRITE_DEADLINE_MS, Line, PortBusy, PortError, Stalled, holder, lock_port
+
 BAUD = 115200
+__all__ = ["BAUD", "WRITE_DEADLINE_MS", "Line", "PortBusy", "PortError", "Pty", "Stalled", "not_a_port", "open_url",
+           "stale_link", "vanished"]  # fmt: skip
 
 
-class PortError(Exception):
-    """A port that cannot be opened (not there yet, busy, a bad URL)."""
-
-    def __init__(self, url, why):
-        super().__init__("%s: %s" % (url, why))
-        self.url = url
-        self.why = why
+def _device(url):
+    """The path of a local device `url` names (None for socket://, loop://...)."""
+    if "://" in url or os.name != "posix":
+        return None
+    return url
 
 
-def open_url(url, baudrate=BAUD, timeout=None):
-    """The open pyserial port of `url`; PortError when it cannot be opened."""
+def stale_link(path):
+    """Why the symlink `path` no longer leads to the pty its maker made, or
+    None: the pty is gone, or a newer one has its number (another program's)."""
+    if not os.path.islink(path):
+        return None
+    target = os.path.realpath(path)
+    if not target.startswith("/dev/pts/"):
+        return None
+    try:
+        made = os.stat(target).st_ctime_ns
+    except OSError:
+        return "its pty %s is gone: the program that made %s has stopped" % (target, path)
+    if os.lstat(path).st_mtime_ns < made:
+        return "%s is a newer pty than the link: the program that made %s has stopped" % (target, path)
+    return None
+
+
+def open_url(url, baudrate=BAUD, timeout=None, deadline_ms=WRITE_DEADLINE_MS):
+    """The open port of `url`, a Line; PortBusy when another program holds
+    it, PortError when it cannot be opened."""
     import serial
 
+    path = _device(url)
+    lock = None
+    if path is not None:
+        why = stale_link(path)
+        if why:
+            raise PortError(url, why)
+        if os.path.exists(path):
+            lock = lock_port(url, path)
     try:
-        return serial.serial_for_url(url, baudrate=baudrate, timeout=timeout)
+        extra = {"exclusive": True} if path is not None else {}
+        port = serial.serial_for_url(url, baudrate=baudrate, timeout=timeout, **extra)
     except (serial.SerialException, OSError, ValueError) as e:
+        if lock is not None:
+            lock.release()
+        if path is not None and "exclusively lock" in str(e):
+            raise PortBusy(url, holder(path)) from None
         raise PortError(url, e) from None
+    return Line(port, url, lock=lock, deadline_ms=deadline_ms)
 
 
 def not_a_port(url):
@@ -49,7 +90,7 @@ def vanished(exc):
     """Whether `exc`, raised by a read or a write, means the port went away."""
     import serial
 
-    return isinstance(exc, (serial.SerialException, OSError))
+    return isinstance(exc, (serial.SerialException, OSError))  # Stalled is an OSError
 
 
 class Pty:

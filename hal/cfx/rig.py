@@ -16,11 +16,13 @@ import random
 
 from . import ids
 from . import wire as cfx
+from .seq import trim
 from .wire import BTN, PAD
 
 FEATURES = ("pads", "buttons", "switch", "battery", "audio", "debounced", "touch")
 BATTERY_EVERY_MS = 10000
 MILLIVOLTS = 4500
+QUEUE_MAX = 256  # clips waiting to play; past it, `ERR queue_full` (as the board's rig)
 
 
 class RigCore:
@@ -63,7 +65,7 @@ class RigCore:
         self.drop_next = 0
         self.duplicate_next = 0
         self.corrupt_next = 0
-        # what happened, for tests and the console
+        # what happened, for tests and the console (each list the last seq.KEEP at least)
         self.heard = []  # host lines, parsed
         self.played = []  # clips finished playing, in order
         self.plays = []  # each PLAY's clips, as received
@@ -80,6 +82,7 @@ class RigCore:
     def emit(self, text):
         """Send one line, through the faults."""
         self.sent.append(text)
+        trim(self.sent)
         if self.muted:
             return
         if self.drop_next:
@@ -93,9 +96,12 @@ class RigCore:
                 self.corrupt_next -= 1
             data = bytearray(data)
             i = self.rng.randrange(len(data) - 1)  # never the "\n"
-            data[i] = 33 + (data[i] + 1 + self.rng.randrange(90)) % 94
-            if data[i] == 42:  # keep it a checksum error, not a new framing
-                data[i] = 43
+            was = data[i]
+            # another printable byte, never the same one (a corruption that
+            # changes nothing is no corruption)...
+            data[i] = 33 + (was - 33 + 1 + self.rng.randrange(93)) % 94
+            if data[i] == 42:  # ...nor a new "*": a checksum error, not a new framing
+                data[i] = 43 if was != 43 else 44
         self._out += data
         if self.duplicate_next or (self.duplicate and self.rng.random() < self.duplicate):
             if self.duplicate_next:
@@ -171,17 +177,21 @@ class RigCore:
             if kind == "line":
                 self.on_line(value, now)
             else:
-                self.errors.append(value)
-                self.emit(cfx.err_line(value))
+                self._error(value)
+
+    def _error(self, reason):
+        self.errors.append(reason)
+        trim(self.errors)
+        self.emit(cfx.err_line(reason))
 
     def on_line(self, text, now):
         try:
             msg = ids.check(cfx.parse_host(text))
         except cfx.LineError as e:
-            self.errors.append(e.reason)
-            self.emit(cfx.err_line(e.reason))
+            self._error(e.reason)
             return
         self.heard.append(msg)
+        trim(self.heard)
         kind = msg[0]
         if kind == "hello?":
             self.emit(cfx.hello_line(self.name, self.features))
@@ -194,7 +204,11 @@ class RigCore:
                 self.emit(cfx.err_line("no_audio"))
                 return
             self.plays.append(list(msg[1]))
-            self.queue.extend(msg[1])
+            trim(self.plays)
+            room = QUEUE_MAX - len(self.queue)
+            self.queue.extend(msg[1][:room])
+            if len(msg[1]) > room:
+                self.emit(cfx.err_line("queue_full"))  # the clips past the queue are not played
             if self._until is None:
                 self._until = now + self.clip_ms
         elif kind == "stop":
@@ -213,6 +227,7 @@ class RigCore:
         due = 1000
         while self._until is not None and now >= self._until:
             self.played.append(self.queue.pop(0))
+            trim(self.played)
             if self.queue:
                 self._until += self.clip_ms
             else:

@@ -1,7 +1,8 @@
 """A virtual touch rig: a RigCore (hal/cfx/rig.py) on a real line, run by
 a thread, on a pty it makes (its path to give `clue-fx serve --port`) or a
-serial URL; and the keys of `clue-fx rig`, which press pads and buttons as
-in `clue-fx play --text`, and reboot, unplug or mute the rig on demand.
+serial URL (reopened when its line drops); and the keys of `clue-fx rig`
+(hal/cfx/keys.py), which press pads and buttons as in `clue-fx play
+--text`, and reboot, unplug or mute the rig on demand.
 
     with VirtualRig() as rig:        # a pty, a thread
         rig.switch(True); rig.tap_pad("ECURIE"); rig.wait(lambda r: r.played, 2.0)
@@ -11,14 +12,19 @@ in `clue-fx play --text`, and reboot, unplug or mute the rig on demand.
         if not keys.key(ch): break
 """
 
+import json
 import os
+import tempfile
 import threading
 import time
 
-from .. import terminal
-from ..edges import edge_of
 from . import port
+from .keys import KEYS_HELP, Keys, echo_to, read_keys
 from .rig import RigCore
+
+__all__ = ["KEYS_HELP", "Keys", "VirtualRig", "echo_to", "read_keys"]  # the keys live in keys.py
+
+REOPEN_S = 0.5  # a serial URL whose line dropped is tried again this often
 
 
 class VirtualRig:
@@ -26,12 +32,22 @@ class VirtualRig:
     is `self.path`, a symlink that survives unplug/replug, like
     /dev/serial/by-id), or a pyserial URL. Methods are safe from any thread."""
 
-    def __init__(self, url=None, link=None, echo=None, **core):
+    def __init__(self, url=None, link=None, echo=None, keep=None, **core):
         """`url`: speak on this pyserial URL; else on a pty whose path is
         `link` (default: a new temporary folder's "tty", made by start()).
         `echo`: callable(direction, bytes) told of what goes each way.
+        `keep`: a file where the board's physical state (the switch, the
+        pawns down, the batteries) outlives this program, as a board's
+        outlives its USB cable: a rig restarted on the same `link` or `url`
+        comes back as it was left (default: beside the link, or in the
+        temporary folder for a URL; none for a new temporary pty).
         The rest is RigCore's."""
         self.url = url
+        if keep is None and (url is not None or link is not None):
+            keep = _keep_path(url, link)
+        self.keep = keep
+        self.restored = False  # the state came from `keep`
+        self._saved = None
         self.core = RigCore(**core)
         self.echo = echo
         self._lock = threading.Condition()
@@ -43,6 +59,8 @@ class VirtualRig:
         self._wake_r = self._wake_w = None
         self.path = url if url is not None else link
         self.plugged = False
+        self.lost = False  # plugged, but the URL's line dropped: reopening
+        self.reopen_tries = 0
 
     def _clock(self):
         return int(time.monotonic() * 1000)
@@ -53,11 +71,34 @@ class VirtualRig:
         if self.url is not None:
             self._port = port.open_url(self.url, timeout=0.02)
         else:
-            self._pty = port.Pty(self.path)
+            self._pty = port.Pty(self.path)  # replaces a link a killed rig left
         self.plugged = True
+
+    def _line_lost(self):
+        """The URL's line dropped under us (socat gone, a TCP peer closed):
+        close it and try it again every REOPEN_S, without spinning."""
+        self.core.take()
+        try:
+            self._port.close()
+        except Exception:
+            pass
+        self._port = None
+        self.lost = True
+
+    def _reopen(self):
+        self.reopen_tries += 1
+        try:
+            self._port = port.open_url(self.url, timeout=0.02)
+        except port.PortError:
+            return False
+        self.lost = False
+        self.core.emit(_hello(self.core))  # the same rig, not rebooted: it says who it is
+        self._write()
+        return True
 
     def _unplug(self):
         self.plugged = False
+        self.lost = False
         self.core.take()  # what was on its way is lost with the cable
         if self._port is not None:
             self._port.close()
@@ -68,7 +109,7 @@ class VirtualRig:
 
     def _write(self):
         data = self.core.take()
-        if not data or not self.plugged:
+        if not data or not self.plugged or self.lost:
             return
         if self.echo:
             self.echo("rig>", data)
@@ -102,6 +143,7 @@ class VirtualRig:
             self._dir = tempfile.mkdtemp(prefix="clue-fx-rig-")
             self.path = os.path.join(self._dir, "tty")
         self._wake_r, self._wake_w = os.pipe()
+        self._restore()
         self._plug()
         with self._lock:
             self.core.boot(self._clock())
@@ -111,24 +153,42 @@ class VirtualRig:
         self._thread.start()
         return self
 
+    def _idle(self, wait_s):
+        """Wait for a wake-up (a key, close) at most `wait_s`: no spinning."""
+        import select
+
+        r, _, _ = select.select([self._wake_r], [], [], wait_s)
+        if r:
+            os.read(self._wake_r, 512)
+
     def _loop(self):
         due = 0
         while self._running:
             if not self.plugged:
-                time.sleep(0.01)
+                self._idle(REOPEN_S)
+                continue
+            if self.lost:
+                with self._lock:
+                    back = self.plugged and self._reopen()
+                if not back:
+                    self._idle(REOPEN_S)
                 continue
             try:
                 data = self._read(min(max(due, 1), 100) / 1000.0)
             except Exception:  # the port went away under us
-                data = b""
+                with self._lock:
+                    if self._port is not None:
+                        self._line_lost()
+                continue
             with self._lock:
-                if not self.plugged:
+                if not self.plugged or self.lost:
                     continue
                 now = self._clock()
                 if data:
                     if self.echo:
                         self.echo("host>", data)
                     self.core.on_bytes(data, now)
+                    self._save()  # a TOUCH moves the board too
                 due = self.core.step(now)
                 self._write()
                 self._lock.notify_all()
@@ -143,9 +203,10 @@ class VirtualRig:
         """Run fn(core) under the lock and send what it said."""
         with self._lock:
             result = fn(self.core)
-            if self.plugged:
+            if self.plugged and not self.lost:
                 self.core.step(self._clock())
                 self._write()
+            self._save()
             self._lock.notify_all()
         self._wake()
         return result
@@ -156,8 +217,10 @@ class VirtualRig:
         if self._thread is not None:
             self._thread.join(2)
         with self._lock:
-            if self.plugged:
+            if self.plugged and not self.lost:
                 self._unplug()
+        if self.keep is not None and os.path.exists(self.keep):
+            os.unlink(self.keep)  # put away: only a rig that died keeps its board for the next
         for fd in (self._wake_r, self._wake_w):
             if fd is not None:
                 os.close(fd)
@@ -226,11 +289,47 @@ class VirtualRig:
         """The cable back in: the same path, a new line; a USB rig reboots."""
         with self._lock:
             if not self.plugged:
-                self._plug()
+                try:
+                    self._plug()
+                except port.PortError:  # a URL not there now: tried again every REOPEN_S
+                    self.plugged = self.lost = True
+                    return
                 if reboot:
                     self.core.boot(self._clock())
                 self._write()
         self._wake()
+
+    # -- the board's physical state, kept across restarts -------------------------------------
+
+    def _restore(self):
+        if self.keep is None:
+            return
+        try:
+            with open(self.keep, encoding="utf-8") as f:
+                kept = json.load(f)
+            core = self.core
+            switch, pads, mv = bool(kept["switch"]), [str(p) for p in kept["pads"]], int(kept["millivolts"])
+        except (OSError, ValueError, KeyError, TypeError):
+            return  # none yet, or unreadable: a board as it comes out of its box
+        core.switch_on, core.pads, core.millivolts = switch, pads, mv
+        self.restored = True
+
+    def _save(self):
+        """The switch, the pawns and the batteries, for a rig restarted here."""
+        if self.keep is None:
+            return
+        c = self.core
+        kept = {"switch": c.switch_on, "pads": list(c.pads), "millivolts": c.millivolts}
+        if kept == self._saved:
+            return
+        try:
+            tmp = self.keep + ".new"
+            with open(tmp, "w", encoding="utf-8") as f:
+                json.dump(kept, f)
+            os.replace(tmp, self.keep)
+            self._saved = kept
+        except OSError:
+            pass  # a folder that cannot be written: the rig works, and forgets
 
     def wait(self, predicate, timeout=5.0):
         """Wait until predicate(core) is true (checked after each change),
@@ -245,87 +344,14 @@ class VirtualRig:
                 self._lock.wait(min(left, 0.05))
 
 
-# -- the keys of `clue-fx rig` --------------------------------------------------------
+def _hello(core):
+    from .wire import hello_line
 
-KEYS_HELP = (
-    "keys: %s-%s the places  %s the START pads  %s the buttons\n"
-    "      o switch  - + battery  B reboot  U unplug/replug  M mute  ? help  x quit"
-    % (terminal.PLACE_KEYS[0], terminal.PLACE_KEYS[-1], " ".join(terminal.START_KEYS), " ".join(terminal.BUTTON_KEYS))
-)
-BATTERY_STEP_MV = terminal.BATTERY_STEP_MV
-QUIT = ("x", "\x04", "\x03")
+    return hello_line(core.name, core.features)
 
 
-class Keys:
-    """What each key does to a VirtualRig; the rig's news go to `write`."""
-
-    def __init__(self, rig, write):
-        self.rig = rig
-        self.write = write
-
-    def key(self, key):
-        """Act on one key; False to quit."""
-        rig = self.rig
-        if key in QUIT:
-            return False
-        if key == "o":
-            rig.switch(not rig.core.switch_on)
-        elif key in "-+":
-            rig.battery(rig.core.millivolts + (BATTERY_STEP_MV if key == "+" else -BATTERY_STEP_MV))
-        elif key == "B":
-            rig.reboot()
-        elif key == "U":
-            if rig.plugged:
-                rig.unplug()
-                self.write("[unplugged]")
-            else:
-                rig.replug()
-                self.write("[plugged in again]")
-        elif key == "M":
-            rig.mute(not rig.core.muted)
-            self.write("[muted]" if rig.core.muted else "[talking again]")
-        elif key in "?h":
-            self.write(KEYS_HELP)
-        elif key.strip():
-            evs = terminal.key_events(key.lower())
-            if evs is None:
-                self.write("[%r is not a key: ? for the keys]" % key)
-            for ev in evs or ():
-                edge = edge_of(ev)
-                rig.do(lambda c, edge=edge: c.edge(*edge))
-        return True
-
-
-def echo_to(write):
-    """An `echo` for VirtualRig: each line that goes either way, as text."""
-
-    def echo(direction, data):
-        for line in data.decode("ascii", "replace").splitlines():
-            write("%-5s %s" % (direction, line))
-
-    return echo
-
-
-def read_keys(stdin):
-    """Keys one by one, as they come: at once on a terminal, each character
-    from a pipe. At the end of a pipe the rig stays on until interrupted."""
-    fd = stdin.fileno()
-    saved = None
-    if stdin.isatty():
-        import termios
-        import tty
-
-        saved = termios.tcgetattr(fd)
-        tty.setcbreak(fd)
-    try:
-        while True:
-            ch = os.read(fd, 1).decode("utf-8", "replace")
-            if not ch:
-                break
-            yield ch
-    finally:
-        if saved is not None:
-            import termios
-
-            termios.tcsetattr(fd, termios.TCSADRAIN, saved)
-    threading.Event().wait()  # no more keys: serve until Ctrl-C or SIGTERM
+def _keep_path(url, link):
+    if url is None:
+        return link + ".state"
+    name = "".join(c if c.isalnum() else "_" for c in url)[-80:]
+    return os.path.join(tempfile.gettempdir(), "clue-fx-rig-%s.state" % name)

@@ -19,7 +19,7 @@ str.isascii; one fixed line buffer).
 line raises LineError, a ValueError whose `reason` is the word of `ERR <reason>`.
 """
 
-MAX_LINE = 80  # bytes before the "\n", "*HH" included, a "\r" not counted
+MAX_LINE = 200  # bytes before the "\n", "*HH" included, a "\r" not counted
 SEQ_MOD = 1000
 PROTO = "CFX/1"
 

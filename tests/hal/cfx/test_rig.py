@@ -71,7 +71,7 @@ def test_bad_host_lines_are_answered_err():
     core = RigCore()
     core.boot(0)
     core.take()
-    core.on_bytes(b"PLAY 1*00\nDANCE\n\xff\n" + b"P" * 90 + b"\n", 0)
+    core.on_bytes(b"PLAY 1*00\nDANCE\n\xff\n" + b"P" * 210 + b"\n", 0)
     assert [v for _, v in lines_of(core)] == [
         "ERR checksum",
         "ERR unknown_command",
@@ -92,6 +92,25 @@ def test_fault_rates_drop_corrupt_and_duplicate():
             core.pad("ECURIE", False)
         got = lines_of(core, checks="required")
         assert check(got), (rates, got[:4])
+
+
+def test_a_corrupted_line_never_passes_a_host_that_learnt_checksums():
+    """The cause of the flaky monitor test: the corruption drew the byte it
+    replaced (1 in 90) or hit the "*" (the line then has no checksum, which
+    a fresh reader took). Every byte of every line, thousands of draws."""
+    unchanged = 0
+    for seed in range(3000):
+        core = RigCore(seed=seed)
+        core.corrupt_next = 1
+        core.pad("ECURIE" if seed % 2 else "START_AZUR", True)
+        data = core.take()
+        want = cfx.frame(core.sent[-1])
+        unchanged += data == want
+        learnt = cfx.LineReader(checks="learn")
+        assert learnt.feed(cfx.frame("PONG")) == [("line", "PONG")]
+        assert learnt.feed(data) == [("error", "checksum")], (seed, data)
+        assert len(data) == len(want) and data.endswith(b"\n") and data.count(b"*") <= 1
+    assert unchanged == 0
 
 
 def test_half_the_lines_dropped_at_a_seeded_rate_is_repeatable():

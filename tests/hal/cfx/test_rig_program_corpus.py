@@ -83,7 +83,7 @@ CORPUS = [
     (b"\x00\xff\xfe garbage \x1b[2J", "ERR bad_bytes"),
     (b"\xff" * 40, "ERR bad_bytes"),
     (b"\tPING", "ERR bad_bytes"),
-    (b"P" * 81, "ERR too_long"),
+    (b"P" * 201, "ERR too_long"),
     (b"PLAY" + b" 1" * 100, "ERR too_long"),
     (b"x" * 500, "ERR too_long"),
     (b"PLAY 1 2", None),  # a half line, ended by the "\n" that follows

@@ -117,7 +117,7 @@ def test_an_over_long_line_is_dropped_whole_and_answered_err():
     g = Game()
     g.to_first_turn()
     before = g.inputs()
-    g.rig.raw(b"7 PAD ECURIE DOWN" + b" ECURIE" * 20 + b"\n")
+    g.rig.raw(b"7 PAD ECURIE DOWN" + b" ECURIE" * 30 + b"\n")
     g.link.settle()
     assert ("err", "too_long") in g.rig.heard
     assert g.inputs() == before

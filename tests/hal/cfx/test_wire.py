@@ -48,9 +48,9 @@ def test_checksum_is_the_xor_of_the_bytes():
 
 def test_frame_refuses_what_could_not_be_read_back():
     with pytest.raises(ValueError, match="too_long") as e:
-        cfx.frame("x" * 78)
+        cfx.frame("x" * 198)
     assert e.value.reason == "too_long"
-    assert len(cfx.frame("x" * 77)) == 81  # 80 bytes and the "\n"
+    assert len(cfx.frame("x" * 197)) == 201  # 200 bytes and the "\n"
     with pytest.raises(ValueError, match="bad_bytes") as e:
         cfx.frame("PAD*ECURIE")
     assert e.value.reason == "bad_bytes"
@@ -106,13 +106,14 @@ def test_reader_can_require_checksums_or_learn_to():
 
 def test_reader_drops_over_long_lines_whole_and_goes_on():
     r = cfx.LineReader()
-    ok80 = b"x" * 80
-    assert r.feed(ok80 + b"\n") == [("line", "x" * 80)]
-    assert r.feed(ok80 + b"\r\n") == [("line", "x" * 80)]
-    assert r.feed(b"x" * 81 + b"\n") == [("error", "too_long")]
+    ok200 = b"x" * 200
+    assert cfx.MAX_LINE == 200  # PROTOCOL.md
+    assert r.feed(ok200 + b"\n") == [("line", "x" * 200)]
+    assert r.feed(ok200 + b"\r\n") == [("line", "x" * 200)]
+    assert r.feed(b"x" * 201 + b"\n") == [("error", "too_long")]
     # a runaway line: one error, then silence up to its "\n", then lines again
-    out = r.feed(b"y" * 50)
-    out += r.feed(b"y" * 50)
+    out = r.feed(b"y" * 150)
+    out += r.feed(b"y" * 150)
     out += r.feed(b"y" * 500)
     out += r.feed(b"yyy\n1 DONE*11\n")
     assert out == [("error", "too_long"), ("line", "1 DONE")]
@@ -373,7 +374,7 @@ from hal.cfx import wire as cfx
 out = []
 r = cfx.LineReader()
 wire = (b"HELLO pico-board CFX/1 pads,buttons,switch,battery,audio*09\r\n0 SW ON*35\n1 BTN YES DO"
-        b"WN*14\nxx" + b"z" * 120 + b"\n2 BTN YES UP*01\n\xff\x00\n3 DONE*13\nPING\n")
+        b"WN*14\nxx" + b"z" * 240 + b"\n2 BTN YES UP*01\n\xff\x00\n3 DONE*13\nPING\n")
 for i in range(0, len(wire), 5):
     out.append(r.feed(wire[i:i + 5]))
 r = cfx.LineReader(checks="learn")

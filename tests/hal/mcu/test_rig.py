@@ -190,3 +190,51 @@ def test_switch_off_on_the_board_cuts_its_speaker(rig_and_serve):
     assert frames(uart) == [df_frame(0x06, 22), df_frame(0x0F, 0x0101), stop]
     outs = [obj for _, way, obj in Trace(trace).records() if way == "out"]
     assert [type(o).__name__ for o in outs[-2:]] == ["StopAudio", "PowerOff"]
+
+
+def test_a_state_with_every_input_down_fits_and_resyncs(tmp_path):
+    """Every pad, every button and the switch down on the board: its rig
+    program's STATE (168 bytes) goes out whole, and a host that comes then
+    takes the board's whole state from it."""
+    import threading
+
+    from firmware.board import BUTTONS, PADS
+    from hal.cfx import port
+    from hal.cfx import wire as cfx
+    from hal.cfx.host import UP
+    from hal.cfx.serve import Serve
+    from tests.support.link import build_host
+
+    fs, fakes, env, uart = harness.rig_board(tmp_path)
+    control = tmp_path / "control"
+    with harness.PtyBoard(str(fs), str(fakes), env=env, program="main.py", stderr_to_pty=False) as board:
+        with port.open_url(board.path, timeout=0.05) as line:  # the test is the host
+            reader = cfx.LineReader()
+            lines = []
+
+            def heard(text):
+                lines.extend(v for k, v in reader.feed(line.read(256)) if k == "line")
+                return [x for x in lines if text in x]
+
+            line.write(cfx.frame("HELLO?"))
+            wait_for("HELLO", lambda: heard("HELLO pico-board"))
+            with open(control, "a") as f:
+                f.write("switch 1\n" + "".join("pad %s 1\n" % p for p in PADS))
+                f.write("".join("button %s 1\n" % b for b in BUTTONS))
+            wait_for("every edge", lambda: len(heard(" DOWN")) == len(PADS) + len(BUTTONS) and heard("SW ON"))
+            line.write(cfx.frame("STATE?"))
+            state = wait_for("the STATE", lambda: heard("STATE "))[-1]
+            _, on, _, pads, buttons = cfx.parse_rig(state)
+            assert on and set(pads) == set(PADS) and set(buttons) == set(BUTTONS)
+            assert 160 < len(state) + 3 <= cfx.MAX_LINE
+            assert not heard("ERR")
+        host = build_host(seed=1, audio="none")
+        loop = Serve(board.path, host)
+        t = threading.Thread(target=loop.run, daemon=True)
+        t.start()
+        try:
+            wait_for("the resync", lambda: host.link == UP and all(host.raw.get(("PAD", p)) for p in PADS))
+            assert all(host.raw[("BTN", b)] for b in BUTTONS) and host.raw[("SW", "")]
+        finally:
+            loop.running = False
+            t.join(5)

@@ -1,0 +1,98 @@
+"""The keys of `clue-fx rig` (hal/cli/rig.py): they press a VirtualRig's pads
+and buttons as in `clue-fx play --text`, and reboot, unplug or mute it.
+
+    keys = Keys(rig, print)
+    for ch in read_keys(sys.stdin):
+        if not keys.key(ch): break
+"""
+
+import os
+import threading
+
+from .. import terminal
+from ..edges import edge_of
+
+# -- the keys of `clue-fx rig` --------------------------------------------------------
+
+KEYS_HELP = (
+    "keys: %s-%s the places  %s the START pads  %s the buttons\n"
+    "      o switch  - + battery  B reboot  U unplug/replug  M mute  ? help  x quit"
+    % (terminal.PLACE_KEYS[0], terminal.PLACE_KEYS[-1], " ".join(terminal.START_KEYS), " ".join(terminal.BUTTON_KEYS))
+)
+BATTERY_STEP_MV = terminal.BATTERY_STEP_MV
+QUIT = ("x", "\x04", "\x03")
+
+
+class Keys:
+    """What each key does to a VirtualRig; the rig's news go to `write`."""
+
+    def __init__(self, rig, write):
+        self.rig = rig
+        self.write = write
+
+    def key(self, key):
+        """Act on one key; False to quit."""
+        rig = self.rig
+        if key in QUIT:
+            return False
+        if key == "o":
+            rig.switch(not rig.core.switch_on)
+        elif key in "-+":
+            rig.battery(rig.core.millivolts + (BATTERY_STEP_MV if key == "+" else -BATTERY_STEP_MV))
+        elif key == "B":
+            rig.reboot()
+        elif key == "U":
+            if rig.plugged:
+                rig.unplug()
+                self.write("[unplugged]")
+            else:
+                rig.replug()
+                self.write("[plugged in again]")
+        elif key == "M":
+            rig.mute(not rig.core.muted)
+            self.write("[muted]" if rig.core.muted else "[talking again]")
+        elif key in "?h":
+            self.write(KEYS_HELP)
+        elif key.strip():
+            evs = terminal.key_events(key.lower())
+            if evs is None:
+                self.write("[%r is not a key: ? for the keys]" % key)
+            for ev in evs or ():
+                edge = edge_of(ev)
+                rig.do(lambda c, edge=edge: c.edge(*edge))
+        return True
+
+
+def echo_to(write):
+    """An `echo` for VirtualRig: each line that goes either way, as text."""
+
+    def echo(direction, data):
+        for line in data.decode("ascii", "replace").splitlines():
+            write("%-5s %s" % (direction, line))
+
+    return echo
+
+
+def read_keys(stdin):
+    """Keys one by one, as they come: at once on a terminal, each character
+    from a pipe. At the end of a pipe the rig stays on until interrupted."""
+    fd = stdin.fileno()
+    saved = None
+    if stdin.isatty():
+        import termios
+        import tty
+
+        saved = termios.tcgetattr(fd)
+        tty.setcbreak(fd)
+    try:
+        while True:
+            ch = os.read(fd, 1).decode("utf-8", "replace")
+            if not ch:
+                break
+            yield ch
+    finally:
+        if saved is not None:
+            import termios
+
+            termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+    threading.Event().wait()  # no more keys: serve until Ctrl-C or SIGTERM
