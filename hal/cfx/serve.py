@@ -30,6 +30,7 @@ class Serve:
         self.running = True
         self._next_open = 0
         self._told = False
+        self._ever_opened = False  # a port busy at the first open is refused, not waited for
         self.calls = []  # fn(host) from other threads, run by the loop
 
     def call(self, fn):
@@ -43,11 +44,14 @@ class Serve:
             self.port = port_.open_url(self.url, baudrate=self.baudrate, timeout=READ_WAIT_S)
         except port_.PortError as e:
             self.port = None
+            if isinstance(e, port_.PortBusy) and not self._ever_opened:
+                raise  # one host per port: another program holds it
             if not self._told:
                 self.host.news("waiting for the rig on %s (%s)" % (self.url, e.why))
                 self._told = True
             return False
         self._told = False
+        self._ever_opened = True
         self.host.opened(now)
         return True
 
@@ -92,7 +96,8 @@ class Serve:
     def _lost(self, e):
         if not port_.vanished(e):
             raise e
-        self._close(self.clock(), "the port vanished" + (" (%s)" % e if self.host.verbose else ""))
+        why = getattr(e, "why", None) or "the port vanished"  # Stalled says the rig stopped reading
+        self._close(self.clock(), why + (" (%s)" % e if self.host.verbose else ""))
         return REOPEN_MS
 
     def _read(self):

@@ -62,8 +62,8 @@ def ping_ms_arg(value):
     except ValueError:
         why = "--ping-ms is a whole number of ms, e.g. %d, not %r" % (PING_MS, value)
         raise argparse.ArgumentTypeError(why) from None
-    if not 50 <= ms <= 3_600_000:
-        raise argparse.ArgumentTypeError("--ping-ms is from 50 ms to an hour (3600000), not %s" % value)
+    if not 100 <= ms <= 3_600_000:
+        raise argparse.ArgumentTypeError("--ping-ms is from 100 ms to an hour (3600000), not %s" % value)
     return ms
 
 
@@ -120,6 +120,9 @@ def run(args):
     loop = Serve(args.port, host, baudrate=args.baud)
     try:
         return loop.run()
+    except port.PortBusy as e:
+        print("clue-fx serve: %s is %s; stop it or give another --port" % (args.port, e.why), file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         return 0
     finally:
