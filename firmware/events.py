@@ -13,7 +13,7 @@ class Event(Value):
     __slots__ = ()
 
     def __hash__(self):
-        return hash((type(self).__name__,) + tuple(getattr(self, f) for f in self.fields))
+        return hash((type(self).__name__,) + tuple(self.values()))
 
 
 def _check(value, valid, what):

@@ -71,7 +71,11 @@ class Narrator:
     @property
     def enrolled(self):
         """Guests enrolled so far (then: all who play), in roll-call order."""
-        return [g for g in GUESTS if g in self._guests]
+        out = []
+        for g in GUESTS:
+            if g in self._guests:
+                out.append(g)
+        return out
 
     @property
     def pads_down(self):

@@ -63,13 +63,13 @@ def _who(who):
     return _INSPECTEUR if who == INSPECTEUR else _SUSPECT + SUSPECTS.index(who)
 
 
-def _listed(clips, count):
-    """A, B and C: the clips of `count` names, "and" before the last."""
-    out = []
+def _listed(out, names, clip_of):
+    """A, B and C: appends to `out` the clip of each name, "and" before the last."""
+    count = len(names)
     for i in range(count):
         if i and i == count - 1:
             out.append(_AND)
-        out.append(clips[i])
+        out.append(clip_of(names[i]))
     return out
 
 
@@ -90,26 +90,27 @@ def _build(key, args, parts):
     if key in ("accuse.right", "accuse.wrong"):  # the Inspecteur's: his own copy of the name
         return [parts[0], _guest(args["guest"], _DUPONT), parts[1]]
     if key == "rollcall.welcome":
-        guests = args["guests"]
-        return [parts[0]] + _listed([_guest(g) for g in guests], len(guests)) + [parts[1]]
+        out = _listed([parts[0]], args["guests"], _guest)
+        out.append(parts[1])
+        return out
     if key == "place.enter":
         out = [_AT + PLACES.index(args["place"])]
         suspects = args["suspects"]
         if suspects:
             out.append(parts[0])
-            out.extend(_listed([_who(s) for s in suspects], len(suspects)))
+            _listed(out, suspects, _who)
         else:
             out.append(parts[1])
         if args["inspecteur"]:
             out.append(parts[2])
         return out
     if key == "search.result":
-        found = [_who(s) for s in args["suspects"]]
+        found = list(args["suspects"])
         if args["inspecteur"]:
-            found.append(_INSPECTEUR)
+            found.append(INSPECTEUR)
         if not found:
             return [parts[1]]
-        return [parts[0]] + _listed(found, len(found))
+        return _listed([parts[0]], found, _who)
     if key == "move.leaves":
         return [_who(args["who"]), parts[0], _PLACE + PLACES.index(args["place"])]
     if key == "move.heads":  # the Inspecteur leaves `place`, heading for `to`

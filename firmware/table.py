@@ -81,6 +81,15 @@ TABLE = {
     },
 }
 
+# One copy of each list of next states, however often the table names it
+# ((MOVE,) is written nine times above): a board's RAM holds the table.
+_ONE = {}
+for _rules in TABLE.values():
+    for _kind in _rules:
+        _rule, _targets = _rules[_kind]
+        _rules[_kind] = (_rule, _ONE.setdefault(_targets, _targets))
+del _ONE, _rules, _kind, _rule, _targets
+
 # (from states, what, its value, to): the values are power.py's own, so the
 # diagram (tools/diagram.py words them) cannot drift from the rules; the
 # reasons are PowerOff's, already names on the board (no new strings in RAM).

@@ -19,8 +19,19 @@ class Value:
     def __ne__(self, other):
         return not self.__eq__(other)
 
+    def values(self):
+        """The fields' values, in order (loops, not comprehensions, here: each
+        comprehension is one more function in a board's RAM)."""
+        out = []
+        for name in self.fields:
+            out.append(getattr(self, name))
+        return out
+
     def __repr__(self):
-        return "%s(%s)" % (type(self).__name__, ", ".join(repr(getattr(self, f)) for f in self.fields))
+        shown = []
+        for v in self.values():
+            shown.append(repr(v))
+        return "%s(%s)" % (type(self).__name__, ", ".join(shown))
 
     def as_dict(self):
         """The trace form: {"type": name, field: value, ...}; tuples as lists."""
@@ -39,8 +50,14 @@ def from_dict(d, types, what):
             if t.__name__ == d.get("type"):
                 cls = t
     if cls is None:
-        raise ValueError("not an %s: %r (types are %s)" % (what, d, ", ".join(c.__name__ for c in types)))
+        names = []
+        for t in types:
+            names.append(t.__name__)
+        raise ValueError("not an %s: %r (types are %s)" % (what, d, ", ".join(names)))
+    args = []
     try:
-        return cls(*[d[name] for name in cls.fields])
+        for name in cls.fields:
+            args.append(d[name])
     except KeyError as missing:
         raise ValueError("%s needs %s" % (cls.__name__, missing)) from None
+    return cls(*args)

@@ -30,15 +30,25 @@ class World:
             place = self._rng.choice(PLACES)
             self.put(who, place, self._rng.chance(hide))
 
+    def _at(self, place, hidden):
+        """The suspects at `place` that are (hidden True) or are not hidden, in
+        the order of RULES.md. A loop, not a comprehension: each comprehension
+        is one more function in the board's RAM."""
+        out = []
+        for s in SUSPECTS:
+            if self.place[s] == place and (s in self.hidden) == hidden:
+                out.append(s)
+        return out
+
     def visible_at(self, place):
-        return [s for s in SUSPECTS if self.place[s] == place and s not in self.hidden]
+        return self._at(place, False)
 
     def inspecteur_visible_at(self, place):
         return self.place[INSPECTEUR] == place and INSPECTEUR not in self.hidden
 
     def search(self, place):
         """Find everyone hiding at `place`: (suspects found, Inspecteur found)."""
-        found = [s for s in SUSPECTS if self.place[s] == place and s in self.hidden]
+        found = self._at(place, True)
         inspecteur = self.place[INSPECTEUR] == place and INSPECTEUR in self.hidden
         for s in found:
             self.hidden.discard(s)

@@ -87,7 +87,11 @@ class Inputs:
 
     def _down(self, offset, names):
         state = self._debounce.state >> offset
-        return [names[i] for i in range(len(names)) if state >> i & 1]
+        out = []  # a loop: a comprehension is one more function in RAM
+        for i in range(len(names)):
+            if state >> i & 1:
+                out.append(names[i])
+        return out
 
     def pads_down(self):
         return self._down(0, self.pads.names)

@@ -7,7 +7,10 @@ class Pads:
         """`controllers`: MPR121 objects; `layout`: (controller index,
         electrode, pad id) for each pad, as in config.PAD_ELECTRODES."""
         self.controllers = controllers
-        self.names = tuple(pad for _, _, pad in layout)
+        names = []  # a loop: a comprehension is one more function in RAM
+        for _, _, pad in layout:
+            names.append(pad)
+        self.names = tuple(names)
         self._layout = layout
         self._masks = [0] * len(controllers)
         self.errors = 0  # I2C reads that failed (the last state was kept)

@@ -22,12 +22,15 @@ class Devices:
             sda=machine.Pin(config.I2C_SDA),
             freq=config.I2C_FREQ,
         )
-        self.touch = [
-            MPR121(i2c, address=a, electrodes=n)
-            for a, n in zip(config.TOUCH_ADDRESSES, config.TOUCH_ELECTRODES)  # noqa: B905 (MicroPython)
-        ]
+        # loops, not comprehensions: each comprehension is one more function in RAM
+        self.touch = []
+        for i in range(len(config.TOUCH_ADDRESSES)):
+            self.touch.append(MPR121(i2c, address=config.TOUCH_ADDRESSES[i], electrodes=config.TOUCH_ELECTRODES[i]))
         pin = machine.Pin
-        buttons = Buttons([pin(n, pin.IN, pin.PULL_UP) for n in config.BUTTON_PINS], config.BUTTON_NAMES)
+        button_pins = []
+        for n in config.BUTTON_PINS:
+            button_pins.append(pin(n, pin.IN, pin.PULL_UP))
+        buttons = Buttons(button_pins, config.BUTTON_NAMES)
         switch = Switch(pin(config.SWITCH_PIN, pin.IN, pin.PULL_UP))
         self.inputs = Inputs(Pads(self.touch, config.PAD_ELECTRODES), buttons, switch, config.DEBOUNCE_MS)
         adc = machine.ADC(pin(config.BATTERY_PIN))
