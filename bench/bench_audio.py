@@ -27,7 +27,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from firmware.actions import Say, StopAudio  # noqa: E402
-from firmware.clips import names  # noqa: E402
+from firmware.clipnames import names  # noqa: E402
 
 CLIPS = names()
 from hal.audio import AudioOut  # noqa: E402

@@ -6,6 +6,7 @@ MicroPython. Events and the time in, actions out (DESIGN.md).
     narrator: Narrator, the rules behind the table
     world, rounds: suspects on the ring; who plays next
     clips, phrases: the numbered clips and the sentence builder
+    clipnames: every clip's name, for computers (the board never imports it)
     events, actions, value: what comes in, what goes out, and their base
 """
 

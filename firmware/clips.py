@@ -15,7 +15,8 @@ just "inspecteur"):
 Numbers are computed from the groups, not stored: no table of names is
 built at import, which keeps the board's heap small. New clips go at the
 end (a new group after the last, which may reuse a group's name), so that
-numbers never move.
+numbers never move. Every clip's name in number order is
+firmware.clipnames.names(), which the board itself never imports.
 """
 
 from .board import GUESTS, PLACES, SUSPECTS
@@ -67,12 +68,3 @@ def first(group):
             return start
         start += len(ids)
     raise KeyError(group)
-
-
-def names():
-    """Every clip's name, in number order (clip n is names()[n - 1])."""
-    out = []
-    for g, ids in _GROUPS:
-        for what in ids:
-            out.append(g + "." + what if what else g)
-    return tuple(out)

@@ -123,7 +123,11 @@ class Narrator:
         rule, targets = entry
         out = []
         self._refused = False
-        new = getattr(self, "_rule_" + rule)(arg, out)
+        if "." in rule:  # a hint: said, and nothing changes
+            self._hint(rule, out)
+            new = None
+        else:
+            new = getattr(self, "_rule_" + rule)(arg, out)
         if new is not None:
             if new not in targets:
                 raise RuntimeError(
@@ -248,18 +252,6 @@ class Narrator:
             )
         )
         return MOVED
-
-    def _rule_not_a_place(self, _, out):
-        self._hint("move.not_a_place", out)
-
-    def _rule_move_first(self, _, out):
-        self._hint("turn.move_first", out)
-
-    def _rule_already_moved(self, _, out):
-        self._hint("move.already_moved", out)
-
-    def _rule_already_searched(self, _, out):
-        self._hint("search.already", out)
 
     def _rule_repeat(self, _, out):
         out.extend(self._last)

@@ -4,8 +4,10 @@ that affects the state machine and state transitions must live here").
 States are short strings. While the board is awake, each press is sorted
 into a kind: "place" (one of the 9 place pads), "start" (a START pad), or a
 button id. For each state, TABLE maps a kind to (rule, next states): the
-rule is a method of Narrator named ``_rule_<rule>``, and next states are the
-only states it may leave the board in (the Narrator checks). A press a state
+rule is a method of Narrator named ``_rule_<rule>``, or a sentence key (it
+has a dot: ``move.already_moved``) for a hint that refuses the press, says
+so and changes nothing; next states are the only states it may leave the
+board in (the Narrator checks). A press a state
 does not list is ignored: it changes nothing and says nothing.
 
 POWER lists what happens outside the presses: the switch, the idle clock and
@@ -38,16 +40,16 @@ TABLE = {
     },
     MOVE: {
         "place": ("move", (MOVE, MOVED)),
-        "start": ("not_a_place", (MOVE,)),
-        "STOP": ("move_first", (MOVE,)),
-        "SEARCH": ("move_first", (MOVE,)),
+        "start": ("move.not_a_place", (MOVE,)),
+        "STOP": ("turn.move_first", (MOVE,)),
+        "SEARCH": ("turn.move_first", (MOVE,)),
         "ACCUSE": ("accuse", (MOVE, CONFIRM)),
         "REPEAT": ("repeat", (MOVE,)),
         "WAIT": ("hurry", (MOVE,)),
     },
     MOVED: {
-        "place": ("already_moved", (MOVED,)),
-        "start": ("already_moved", (MOVED,)),
+        "place": ("move.already_moved", (MOVED,)),
+        "start": ("move.already_moved", (MOVED,)),
         "SEARCH": ("search", (FOUND, MOVE)),
         "STOP": ("end_turn", _NEXT_TURN),
         "ACCUSE": ("accuse", (MOVED, CONFIRM)),
@@ -65,8 +67,8 @@ TABLE = {
         "ACCUSE": ("announce_accusation", (VERDICT,)),
         "NO": ("end_turn", _NEXT_TURN),
         "STOP": ("end_turn", _NEXT_TURN),
-        "place": ("already_moved", (FOUND,)),
-        "SEARCH": ("already_searched", (FOUND,)),
+        "place": ("move.already_moved", (FOUND,)),
+        "SEARCH": ("search.already", (FOUND,)),
         "REPEAT": ("repeat", (FOUND,)),
         "WAIT": ("hurry", (FOUND,)),
     },

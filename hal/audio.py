@@ -27,7 +27,7 @@ import pathlib
 import sys
 import wave
 
-from firmware.clips import names
+from firmware.clipnames import names
 
 from .captions import MANIFEST, SOUNDS, load_manifest
 from .sink import Sink

@@ -18,7 +18,7 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from firmware.clips import names  # noqa: E402
+from firmware.clipnames import names  # noqa: E402
 
 CLIPS = names()
 

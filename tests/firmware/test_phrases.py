@@ -8,7 +8,8 @@ import sys
 import pytest
 
 from firmware.board import GUESTS, PLACES, SUSPECTS
-from firmware.clips import names, number
+from firmware.clipnames import names
+from firmware.clips import number
 from firmware.phrases import say
 
 CLIPS = names()

@@ -15,7 +15,7 @@ import wave
 
 import pytest
 
-from firmware.clips import names
+from firmware.clipnames import names
 
 CLIPS = names()
 
