@@ -154,7 +154,6 @@ static const mp_rom_map_elem_t hf_locals_dict_table[] = {
     { MP_ROM_QSTR(MP_QSTR_tell), MP_ROM_PTR(&mp_stream_tell_obj) },
     { MP_ROM_QSTR(MP_QSTR_flush), MP_ROM_PTR(&mp_stream_flush_obj) },
     { MP_ROM_QSTR(MP_QSTR_close), MP_ROM_PTR(&mp_stream_close_obj) },
-    { MP_ROM_QSTR(MP_QSTR___del__), MP_ROM_PTR(&mp_stream_close_obj) },
     { MP_ROM_QSTR(MP_QSTR___enter__), MP_ROM_PTR(&mp_identity_obj) },
     { MP_ROM_QSTR(MP_QSTR___exit__), MP_ROM_PTR(&mp_stream___exit___obj) },
 };
@@ -191,11 +190,22 @@ static mp_obj_t cfx_open(size_t n_args, const mp_obj_t *args) {
             default: mp_raise_ValueError(MP_ERROR_TEXT("bad mode"));
         }
     }
-    int h = sh_open(name, m);
+    int h;
+    if (m & 8) {
+        // append: QEMU 7.2's semihosting truncates in mode "a"; "r+" then the end, or a new file
+        h = sh_open(name, (m & 1) | 2);
+        if (h >= 0) {
+            sh_seek(h, sh_flen(h));
+        } else {
+            h = sh_open(name, (m & 3) | 4);
+        }
+    } else {
+        h = sh_open(name, m);
+    }
     if (h < 0) {
         mp_raise_OSError(MP_ENOENT);
     }
-    host_file_t *f = mp_obj_malloc_with_finaliser(host_file_t, binary ? &host_fileio_type : &host_textio_type);
+    host_file_t *f = mp_obj_malloc(host_file_t, binary ? &host_fileio_type : &host_textio_type);
     f->h = h;
     f->pos = (m & 8) ? sh_flen(h) : 0;
     return MP_OBJ_FROM_PTR(f);

@@ -9,6 +9,8 @@
 // what a board's interpreter has
 #define MICROPY_ENABLE_COMPILER (1)
 #define MICROPY_ENABLE_GC (1)
+#define MICROPY_ENABLE_FINALISER (0)
+// (qstr hashes of 2 bytes, as the unix port has them: dicts iterate in the same order, so traces are byte for byte the same)
 #define MICROPY_HELPER_REPL (0)
 #define MICROPY_PERSISTENT_CODE_LOAD (1)
 #define MICROPY_LONGINT_IMPL (MICROPY_LONGINT_IMPL_MPZ)

@@ -9,7 +9,7 @@ def _s(s, w):
     w('"')
     for c in s:
         o = ord(c)
-        if c == '"' or c == "\\":
+        if c in ('"', "\\"):
             w("\\" + c)
         elif c == "\n":
             w("\\n")
