@@ -162,3 +162,51 @@ class QemuPtyBoard:
 
     def __exit__(self, *exc):
         self.close()
+
+
+# Run on the board under `-icount shift=0` (one instruction per ns of
+# virtual time): replays a game's events into a fresh Narrator, reading the
+# SysTick clock (25 MHz: 40 instructions a clock) around each handle; prints
+# [clocks in all, events, clocks in presses, presses, the most in one].
+TIMER = """
+import json, mps2
+from firmware import Narrator, events
+f = open(%r)
+n = Narrator(seed=int(f.readline()))
+total = press = presses = most = count = 0
+for line in f:  # one event at a time: the game's events do not sit in the heap
+    t, d = json.loads(line)
+    e = events.from_dict(d)
+    line = d = None
+    c0 = mps2.clocks()
+    n.handle(e, t)
+    c = (mps2.clocks() - c0) & 0x3FFFFFFF
+    count += 1
+    total += c
+    most = max(most, c)
+    if type(e).__name__ in ("PadDown", "ButtonDown"):
+        press += c
+        presses += 1
+f.close()
+print(json.dumps([total, count, press, presses, most]))
+"""
+INSNS_PER_CLOCK = 40  # 1 ns per instruction (-icount shift=0) / 25 MHz SysTick
+
+
+def write_events(path, seed, evs):
+    """The events file TIMER reads: the seed, then [t, event dict] a line."""
+    with open(path, "w") as f:
+        f.write("%d\n" % seed)
+        for t, e in evs:
+            f.write(json.dumps([t, e.as_dict()]) + "\n")
+
+
+def instructions(variant, board, events_path, heap):
+    """{"per_handle", "per_press", "most"}: instructions on the emulated
+    Cortex-M3 per Narrator.handle, per press, and the most in one handle."""
+    status, out = run(variant, board, heap, TIMER % events_path, icount=True, timeout=600)
+    if status != 0:
+        raise AssertionError("the timing run failed (%d):\n%s" % (status, out[-2000:]))
+    total, n, press, presses, most = json.loads(out.strip().splitlines()[-1])
+    k = INSNS_PER_CLOCK
+    return {"per_handle": total * k / n, "per_press": press * k / presses, "most": most * k, "events": n}
