@@ -19,6 +19,10 @@ Images ("variants"):
   not exist; firmware/ and hal/ still from .mpy files;
 - `frozen`: firmware/ and hal/ frozen too, as a board ships its code.
 
+Each for the Cortex-M3 (QEMU) or, `cpu="cortex-m0plus"`, for the RP2040 as
+the npm package rp2040js emulates it (cycle-counted, 125 MHz: the timing
+bench; tools/mcu_port/rp2040js/run.js serves its semihosting).
+
     python tools/mcu_build.py                 # build the three, print their paths
     python tools/mcu_build.py --variant plain --check   # the path if built; exit 1 if not
     python tools/mcu_build.py --run 64000 "print(1)"    # run code on the plain image
@@ -54,6 +58,9 @@ VARIANTS = ("plain", "harness", "frozen")
 QEMU = "qemu-system-arm"
 MACHINE = "mps2-an385"
 DEBIAN_PACKAGES = ("gcc-arm-none-eabi", "libnewlib-arm-none-eabi", "qemu-system-arm")
+# the Cortex-M0+ of the timing bench: the RP2040 emulator of npm, cycle-counted at 125 MHz
+RP2040JS = "rp2040js@1.4.1"
+RP2040JS_RUN = os.path.join(PORT, "rp2040js", "run.js")
 
 
 class BuildError(Exception):
@@ -242,6 +249,30 @@ def qemu_command(elf, heap, code, *, icount=False, serial="null"):
     if icount:
         cmd += ["-icount", "shift=0,align=off,sleep=off"]
     return cmd
+
+
+def rp2040js(quiet=False):
+    """The node_modules folder holding rp2040js (npm install, once, pinned)."""
+    where = os.path.join(cache_root(), "rp2040js")
+    modules = os.path.join(where, "node_modules")
+    if os.path.exists(os.path.join(modules, "rp2040js", "package.json")):
+        return modules
+    if shutil.which("npm") is None:
+        raise BuildError("npm is missing: the Cortex-M0+ bench runs rp2040js on node")
+    os.makedirs(where, exist_ok=True)
+    _say("mcu_build: npm install %s" % RP2040JS, quiet)
+    _run(["npm", "install", "--prefix", where, "--no-audit", "--no-fund", "--silent", RP2040JS])
+    return modules
+
+
+def rp2040_command(elf, heap, code):
+    """The node command that runs `code` on the Cortex-M0+ image under
+    rp2040js, in `heap` bytes (run it with rp2040_env())."""
+    return ["node", RP2040JS_RUN, os.path.join(os.path.dirname(elf), "firmware.bin"), str(heap), code]
+
+
+def rp2040_env(quiet=False):
+    return dict(os.environ, NODE_PATH=rp2040js(quiet))
 
 
 def main(argv=None):

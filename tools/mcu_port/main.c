@@ -1,5 +1,6 @@
 // clue-fx's bare-metal MicroPython for QEMU's mps2-an385 (a Cortex-M3 at
-// 25 MHz, 4 MB of SSRAM for code and 4 MB for data): startup and vector
+// 25 MHz, 4 MB of SSRAM for code and 4 MB for data), or the RP2040 of
+// rp2040js (Cortex-M0+, 125 MHz: the timing bench): startup and vector
 // table, SysTick for the ticks, the heap sized from the command line, and
 // the run of one line of Python given on it, with its exit status.
 //
@@ -186,6 +187,7 @@ void MP_WEAK __assert_func(const char *file, int line, const char *func, const c
 
 // -- startup and the vector table --------------------------------------------
 
+extern const void *const vector_table[16];
 void Reset_Handler(void) __attribute__((noreturn));
 void Reset_Handler(void) {
     uint32_t *src = &_sidata;
@@ -195,6 +197,7 @@ void Reset_Handler(void) {
     for (uint32_t *dst = &_sbss; dst < &_ebss;) {
         *dst++ = 0;
     }
+    *(volatile uint32_t *)0xE000ED08 = (uint32_t)vector_table;  // VTOR: this table
     SYST_RVR = RELOAD - 1;
     SYST_CVR = 0;
     SYST_CSR = 7;  // the processor clock, the interrupt, on

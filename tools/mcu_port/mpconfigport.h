@@ -12,6 +12,7 @@
 #define MICROPY_ENABLE_FINALISER (0)
 // (qstr hashes of 2 bytes, as the unix port has them: dicts iterate in the same order, so traces are byte for byte the same)
 #define MICROPY_HELPER_REPL (0)
+#define MICROPY_OPT_COMPUTED_GOTO (1)  // as the rp2 and stm32 ports have it
 #define MICROPY_PERSISTENT_CODE_LOAD (1)
 #define MICROPY_LONGINT_IMPL (MICROPY_LONGINT_IMPL_MPZ)
 #define MICROPY_FLOAT_IMPL (MICROPY_FLOAT_IMPL_FLOAT)
