@@ -136,16 +136,19 @@ class QemuPtyBoard:
         self.proc = subprocess.Popen(["nice", "-n", "10"] + cmd, cwd=fs_dir, stdout=self._out, stderr=subprocess.STDOUT)
         self.path = None
         deadline = time.monotonic() + timeout
-        while self.path is None:  # QEMU says "char device redirected to /dev/pts/N (label serial0)"
-            with open(self.log) as f:
-                text = f.read()
-            if "redirected to " in text:
-                self.path = text.split("redirected to ")[1].split()[0]
-            elif self.proc.poll() is not None or time.monotonic() > deadline:
-                self.close()
-                raise RuntimeError("qemu made no pty: %s" % text.strip()[-500:])
-            else:
-                time.sleep(0.05)
+        try:
+            while self.path is None:  # QEMU says "char device redirected to /dev/pts/N (label serial0)"
+                with open(self.log) as f:
+                    text = f.read()
+                if "redirected to " in text:
+                    self.path = text.split("redirected to ")[1].split()[0]
+                elif self.proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError("qemu made no pty: %s" % text.strip()[-500:])
+                else:
+                    time.sleep(0.05)
+        except BaseException:  # a timeout or ^C too: QEMU is not left running
+            self.close()
+            raise
 
     def close(self):
         if self.proc.poll() is None:
