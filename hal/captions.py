@@ -68,6 +68,7 @@ class Captions:
         self._text = {c["id"]: c[lang] for c in manifest["clips"]}
         self._name = {c["id"]: c["name"] for c in manifest["clips"]}
         self._number = {c["name"]: c["id"] for c in manifest["clips"]}
+        self._card = {c["name"]: c["card"][lang] for c in manifest["clips"] if lang in c.get("card", {})}
         named = manifest.get("speakers", {})
         self._speakers = {who: named.get(who, {}).get(lang, name) for who, name in _SPEAKERS.items()}
 
@@ -87,6 +88,11 @@ class Captions:
 
     def clip_by_name(self, name):
         return self._text[self._number[name]]
+
+    def card(self, name):
+        """A name as printed on the pawns and cards ("Comte du Puy"), where
+        the voice says another form ("Monsieur le Comte"); else the caption."""
+        return self._card.get(name) or self.clip_by_name(name)
 
     def name(self, number):
         return self._name[number]

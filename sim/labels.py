@@ -41,6 +41,15 @@ UI = {
         "over": "Partie terminée",
         "footer": "F1 aide   F3 débogage   F11 plein écran",
         "help": "Touches",
+        "turn_title": "Un tour",
+        "turn_rules": (
+            "Déplacez votre pion sur un lieu : Edmond dit qui s'y trouve.",
+            "Puis RECHERCHE (qui se cache ici ?) ou une hypothèse (un suspect, une arme, ce lieu), "
+            "réfutée avec les cartes, et STOP.",
+            "ACCUSATION seulement là où l'Inspecteur Dupont est avec vous, et connu : nommez le "
+            "meurtrier, le lieu et l'arme, regardez dans l'enveloppe confidentielle, répondez OUI ou NON.",
+            "RÉPÉTER redit la dernière annonce ; ATTENDRE demande au joueur de se dépêcher.",
+        ),
         "hidden": "caché",
         "debug": "Où ils sont vraiment",
         "selftest": "Auto-test",
@@ -72,6 +81,15 @@ UI = {
         "over": "Game over",
         "footer": "F1 help   F3 debug   F11 full screen",
         "help": "Keys",
+        "turn_title": "A turn",
+        "turn_rules": (
+            "Move your pawn to a place: Edmond says who is there.",
+            "Then SEARCH (who hides here?) or a hypothesis (a suspect, a weapon, this place), "
+            "refuted with the cards, then STOP.",
+            "ACCUSATION only where Inspecteur Dupont stands with you, in view: name the murderer, "
+            "the place and the weapon, look in the confidential case, answer YES or NO.",
+            "REPEAT says the last announcement again; WAIT hurries the player.",
+        ),
         "hidden": "hidden",
         "debug": "Where they really are",
         "selftest": "Self-test",
@@ -109,7 +127,7 @@ class Labels:
         self.ui = UI[lang]
         self.buttons = BUTTON_TEXT[lang]
         self.places = {p: bare(captions.clip_by_name("place." + p)) for p in PLACES}
-        self.guests = {g: bare(captions.clip_by_name("guest." + g)) for g in GUESTS}
+        self.guests = {g: captions.card("guest." + g) for g in GUESTS}  # as printed on the pawns
         self.suspects = {s: bare(captions.clip_by_name("suspect." + s)) for s in SUSPECTS}
         self.suspects[INSPECTEUR] = bare(captions.clip_by_name("inspecteur"))
         # As said in a sentence, with the caption's article ("le Comte du Puy", "the stables").

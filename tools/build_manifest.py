@@ -30,6 +30,14 @@ GUESTS = {
     "PECHE": ("Mademoiselle Pêche", "Melle Pêche"),
     "AZUR": ("Prince Azur", "Prince Azur"),
 }
+# As printed on the pawns and the folders (the window and the card table
+# show these; the voice says the vocatives above).
+GUEST_CARDS = {
+    "COMTE": ("Comte du Puy", "Comte du Puy"),
+    "LAVANDE": ("Lady Lavande", "Lady Lavande"),
+    "PECHE": ("Melle Pêche", "Melle Pêche"),
+    "AZUR": ("Prince Azur", "Prince Azur"),
+}
 # The suspects are only spoken of, never to.
 SUSPECTS = {
     "MOUTARDE": ("le Colonel Moutarde", "Colonel Moutarde"),
@@ -172,7 +180,10 @@ INSPECTEUR_CLIPS = (
 def captions(name):
     """(fr, en, extra fields) for clip `name`."""
     kind, _, what = name.partition(".")
-    if kind in ("guest", "dupont"):  # dupont.X: the same name, in the Inspecteur's voice
+    if kind == "guest":
+        fr, en = GUEST_CARDS[what]
+        return GUESTS[what] + ({"card": {"fr": fr, "en": en}},)
+    if kind == "dupont":  # the same name, in the Inspecteur's voice
         return GUESTS[what] + ({},)
     if kind == "suspect":
         return SUSPECTS[what] + ({},)

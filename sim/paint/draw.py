@@ -106,6 +106,26 @@ def _fit(fonts, text, size, face, width):
     return font
 
 
+def arrow_ends(a, b, plates=()):
+    """The two tips of the arrow between symbols at `a` and `b` (design
+    pixels): just off each symbol, or, where a name plate would hide a head,
+    just past the plate, so that every path shows both its heads."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    d = math.hypot(dx, dy)
+    ux, uy = dx / d, dy / d
+    gap, gap_b = L.PAD_R + 10, L.PAD_R + 10
+    for plate in plates:
+        clear = plate.inflate(2 * HEAD_CLEAR, 2 * HEAD_CLEAR)
+        while gap < d / 2 and clear.collidepoint(a[0] + ux * gap, a[1] + uy * gap):
+            gap += 2
+        while gap_b < d / 2 and clear.collidepoint(b[0] - ux * gap_b, b[1] - uy * gap_b):
+            gap_b += 2
+    return (a[0] + ux * gap, a[1] + uy * gap), (b[0] - ux * gap_b, b[1] - uy * gap_b)
+
+
+HEAD_CLEAR = 8  # design pixels between a name plate and an arrow's tip
+
+
 class BoardPainter:
     def __init__(self, fonts, labels):
         self.fonts = fonts
@@ -133,21 +153,29 @@ class BoardPainter:
 
     def _ring(self, surface, lay):
         centres = [L.place_center(p) for p in PLACES]
+        plates = [self._plate(lay, p) for p in PLACES]
         for i, a in enumerate(centres):
             b = centres[(i + 1) % len(centres)]
             pygame.draw.line(surface, GRAVEL, lay.p(a), lay.p(b), lay.n(34))
             pygame.draw.circle(surface, GRAVEL, lay.p(a), lay.n(17))
         for i, a in enumerate(centres):
-            self._arrow(surface, lay, a, centres[(i + 1) % len(centres)])
+            j = (i + 1) % len(centres)
+            self._arrow(surface, lay, a, centres[j], (plates[i], plates[j]))
 
-    def _arrow(self, surface, lay, a, b):
+    def _plate(self, lay, place):
+        """Where a place's name plate goes, in design pixels: under its
+        symbol, kept on the lawn (a long name does not hang past its edge)."""
+        c = L.place_center(place)
+        tw, th = self.fonts.get(15, "bold").size(self.labels.places[place])
+        w, h = tw / lay.scale + 14, th / lay.scale + 4
+        x = min(max(c[0] - w / 2, L.BOARD[0] + 4), L.BOARD[0] + L.BOARD[2] - 4 - w)
+        return pygame.Rect(round(x), round(c[1] + L.PAD_R + 4), round(w), round(h))
+
+    def _arrow(self, surface, lay, a, b, plates=()):
         """A double-headed arrow between two place symbols (diagram 9)."""
-        dx, dy = b[0] - a[0], b[1] - a[1]
-        d = math.hypot(dx, dy)
-        ux, uy = dx / d, dy / d
-        gap = L.PAD_R + 10
-        p0 = (a[0] + ux * gap, a[1] + uy * gap)
-        p1 = (b[0] - ux * gap, b[1] - uy * gap)
+        p0, p1 = arrow_ends(a, b, plates)
+        d = math.hypot(b[0] - a[0], b[1] - a[1])
+        ux, uy = (b[0] - a[0]) / d, (b[1] - a[1]) / d
         pygame.draw.line(surface, ARROW, lay.p(p0), lay.p(p1), lay.n(5))
         for tip, sign in ((p0, -1), (p1, 1)):
             back = (tip[0] - sign * ux * 16, tip[1] - sign * uy * 16)
@@ -165,11 +193,10 @@ class BoardPainter:
         draw_place(surface, place, lay.p((c[0], c[1] - 4)), L.PAD_R * 0.6 * lay.scale, fill)
         name = self.labels.places[place]
         font = self.fonts.get(15, "bold")
-        below = lay.p((c[0], c[1] + L.PAD_R + 6))
-        plate = pygame.Rect((0, 0), font.size(name)).inflate(lay.n(14), lay.n(4))
-        plate.midtop = (below[0], below[1] - lay.n(2))
+        at = self._plate(lay, place)
+        plate = pygame.Rect(lay.p(at.topleft), (lay.n(at.w), lay.n(at.h)))
         pygame.draw.rect(surface, SIGN, plate, border_radius=lay.n(7))  # a signpost: readable over the arrows
-        _text(surface, font, name, TEXT_ON_LAWN, midtop=below)
+        _text(surface, font, name, TEXT_ON_LAWN, center=plate.center)
         self._key(surface, lay, ("pad", place), (c[0] - L.PAD_R * 0.72, c[1] - L.PAD_R * 0.72))
 
     def _key(self, surface, lay, target, at):

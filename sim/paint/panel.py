@@ -146,25 +146,39 @@ class PanelPainter:
 
 
 def draw_help(surface, lay, fonts, labels):
-    """The keys of every pad and button, over the board."""
-    x, y, w, h = 60, 60, 700, 680
+    """The keys of every pad and button, over the board, and a turn in a
+    few lines (RULES.md, Rounds and turns). Every text is fitted to its
+    column: no edition's words run past the box."""
+    x, y, w, h = 36, 40, 708, 720
     box = lay.r((x, y, w, h))
     veil = pygame.Surface(box[2:], pygame.SRCALPHA)
     veil.fill((12, 10, 8, 246))
     surface.blit(veil, box[:2])
     pygame.draw.rect(surface, GOLD, box, lay.n(2), border_radius=lay.n(8))
-    _text(surface, fonts.get(24, "serif"), labels.ui["help"], GOLD, topleft=lay.p((x + 24, y + 16)))
+    _text(surface, fonts.get(24, "serif"), labels.ui["help"], GOLD, topleft=lay.p((x + 24, y + 14)))
     rows = [(key_of(("pad", p)), labels.places[p]) for p in PLACES]
     rows += [(key_of(("pad", p)), labels.name(p)) for p in START_PADS]
     right = [(key_of(("button", b)), labels.buttons[b]) for b in BUTTONS]
     right += [("o", labels.ui["switch"]), ("− / +", labels.ui["battery_keys"])]
     right += [(k, labels.ui["window"][what]) for k, what in WINDOW_KEYS]
-    font = fonts.get(16)
+    col_w = (w - 56) // 2  # two columns: a key, then its words, fitted
     for col, items in ((0, rows), (1, right)):
         for i, (key, what) in enumerate(items):
-            px, py = x + 28 + col * 340, y + 64 + i * 34
-            kb = lay.r((px, py, 92, 26))
+            px, py = x + 24 + col * (col_w + 8), y + 56 + i * 30
+            kb = lay.r((px, py, 92, 24))
             pygame.draw.rect(surface, (60, 50, 40), kb, border_radius=lay.n(5))
-            kfont = _fit(fonts, key.upper() if len(key) == 1 else key, 16, "bold", kb[2] - lay.n(6))
-            _text(surface, kfont, key.upper() if len(key) == 1 else key, LIT, center=pygame.Rect(kb).center)
+            shown = key.upper() if len(key) == 1 else key
+            _text(surface, _fit(fonts, shown, 16, "bold", kb[2] - lay.n(6)), shown, LIT,
+                  center=pygame.Rect(kb).center)
+            font = _fit(fonts, what, 16, "sans", lay.n(col_w - 104))
             _text(surface, font, what, (236, 228, 210), topleft=lay.p((px + 104, py + 3)))
+    # A turn, in a few lines
+    ty = y + 56 + max(len(rows), len(right)) * 30 + 10
+    pygame.draw.line(surface, GOLD, lay.p((x + 24, ty)), lay.p((x + w - 24, ty)), lay.n(1))
+    _text(surface, fonts.get(17, "bold"), labels.ui["turn_title"], GOLD, topleft=lay.p((x + 24, ty + 8)))
+    font = fonts.get(15)
+    line_y = ty + 34
+    for item in labels.ui["turn_rules"]:
+        for k, line in enumerate(wrap(font, item, lay.n(w - 72))):
+            _text(surface, font, ("• " if k == 0 else "   ") + line, (236, 228, 210), topleft=lay.p((x + 28, line_y)))
+            line_y += 20
