@@ -18,7 +18,7 @@ pytestmark = pytest.mark.skipif(
 )
 
 FROZEN_HEAP = 32000  # the target: firmware/ and hal/ frozen in flash
-MPY_HEAP = 60000  # firmware/ and hal/ as .mpy files: the smallest heap measured (the target, 56 000, is not met)
+MPY_HEAP = 64000  # firmware/ and hal/ as .mpy files, in a board's 64 KB (the target, 56 000, is not met: bench_mcu)
 
 
 @pytest.fixture(scope="module")
@@ -79,7 +79,7 @@ def test_the_frozen_firmware_plays_a_whole_game_in_a_32000_byte_heap(frozen, uni
     assert figures["heap_live_peak"] < figures["heap_size"]
 
 
-def test_the_firmware_from_mpy_files_plays_a_whole_game_in_a_60000_byte_heap(from_mpy, unix, script):
+def test_the_firmware_from_mpy_files_plays_a_whole_game_in_a_64000_byte_heap(from_mpy, unix, script):
     _check(from_mpy, unix, script)
     assert from_mpy[0]["heap_size"] <= MPY_HEAP
 
