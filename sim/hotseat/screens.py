@@ -69,6 +69,30 @@ class Screens:
             self._want(Screen("accuse", g, picked={}))
         self._next()
 
+    def resync(self):
+        """After the session was rebuilt by a replay (a resumed game): the
+        banner, and only the screens that still wait for a decision (a card
+        to show, an accusation, the hypothesis of the person whose turn it
+        is, the hands before the first turn), after a pass-to screen; the
+        rest was seen already, and the sheets hold it."""
+        s = self.session
+        self.people = tuple(p for p in self.people if p not in s.bots)
+        self.queue, self.screen, self.holder, self.banner = [], None, None, None
+        news = [k for k, n in enumerate(s.notes) if n[0] == "new"]
+        for note in s.notes[news[-1] + 1 if news else 0 :]:
+            self._note(note)
+        t = s.table
+        self.queue = [
+            x
+            for x in self.queue
+            if (x.kind == "hand" and s.turn_count == 0)
+            or (x.kind == "hypothesis" and t is not None and x.guest == t.current
+                and not t.hypothesis_made and not t.searched and s.verdict_due is None)
+        ]
+        self.screen = None
+        self._read = len(s.notes)
+        self.update()
+
     def _want(self, screen):
         for x in [self.screen] + self.queue:
             if x is not None and x.kind == screen.kind and x.guest == screen.guest:

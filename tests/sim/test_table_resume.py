@@ -1,0 +1,236 @@
+"""The card table's resume (issue 12): a table game with bots and a person,
+left partway (hypotheses refuted, cases opened), comes back from its trace
+whole: the deal, the hands, the cases, the refutations, the sheets, the
+bots' minds and random draws, whose turn, REPEAT's last announcement; and
+the game goes on as it would have without the interruption, recorded on in
+the same file. Headless pygame (SDL's dummy driver), frames stepped with a
+made-up clock; the last test kills a real `clue-fx --table` with SIGKILL."""
+
+import json
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+pygame = pytest.importorskip("pygame")
+
+from firmware.board import PLACES, SUSPECTS, WEAPONS  # noqa: E402
+from firmware.table import MOVE, MOVED, OVER, ROLLCALL  # noqa: E402
+from hal.edges import BTN, event_of  # noqa: E402
+from hal.resume import resume  # noqa: E402
+from hal.trace import TraceFile, load  # noqa: E402
+from sim import app as sim_app  # noqa: E402
+from sim import window as sim_window  # noqa: E402
+from sim.hotseat.screens import DISMISSED  # noqa: E402
+
+FRAME = 33
+SEED = 5
+PERSON = "COMTE"
+BOTS = {"LAVANDE": "hard", "AZUR": "medium"}
+
+
+@pytest.fixture
+def window(monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    yield
+    pygame.quit()
+
+
+def new_app(path, resumed=None, table=BOTS):
+    if resumed is None:
+        stream = TraceFile(open(path, "w", encoding="utf-8"), str(path))  # noqa: SIM115
+    else:
+        resumed, stream = resume(str(path))
+    screen = sim_window.open_window()
+    audio = sim_window.make_audio("en", "silent", 0.8, lambda text: None)
+    app = sim_app.App(screen, seed=SEED, lang="en", audio=audio, trace=stream, table=table, resumed=resumed)
+    app.step(0)
+    return app
+
+
+def tap_target(app, target):
+    app.press(target)
+    app.release(target)
+
+
+def act(app):
+    """The person at the table (the Comte) and the people who do not play:
+    one decision, a pure function of what the window shows, so that two
+    windows in the same state get the same inputs."""
+    n, hook = app.board.narrator, app.table
+    s, sc = hook.session, hook.screens
+    if sc.visible:
+        kind, guest = sc.showing()
+        data = sc.screen.data
+        if kind == "pass":
+            sc.choose("ready")
+        elif kind in DISMISSED:
+            sc.choose("ok")
+        elif kind == "hypothesis":
+            hand = s.table.deal.hands[guest]
+            k = s.turn_count
+            sc.choose(next(c for c in SUSPECTS[k % 6 :] + SUSPECTS if c not in hand))
+            sc.choose(WEAPONS[k % len(WEAPONS)])
+            sc.choose("ask")
+        elif kind == "refute":
+            sc.choose(data["options"][-1])
+        elif kind == "accuse":
+            for c in s.sheets[guest].mind.solution() or (SUSPECTS[0], PLACES[0], WEAPONS[0]):
+                sc.choose(c)
+            sc.choose("accuse")
+        return
+    if n.state == ROLLCALL and s.asked is not None and s.asked not in s.bots:
+        tap_target(app, ("button", "YES" if s.asked == PERSON else "NO"))
+    elif n.current == PERSON and s.pending is None and s.verdict_due is None:
+        if n.state == MOVE:
+            here = n.positions.get(PERSON)
+            k = s.turns.get(PERSON, 0)
+            tap_target(app, ("pad", next(p for p in PLACES[k % 9 :] + PLACES if p != here)))
+        elif n.state == MOVED:
+            tap_target(app, ("button", "STOP"))
+
+
+def frame(app):
+    act(app)
+    app.step(FRAME)
+
+
+def snap(x, seen=None):
+    """A comparable picture of an object and everything it holds (a
+    random.Random by its state): two sessions are the same if these are."""
+    if isinstance(x, (str, int, float, bool, type(None))):
+        return x
+    if isinstance(x, random.Random):
+        return ("Random", x.getstate())
+    if isinstance(x, (list, tuple)):
+        return [snap(v) for v in x]
+    if isinstance(x, (set, frozenset)):
+        return ("set", sorted(repr(snap(v)) for v in x))
+    if isinstance(x, dict):
+        return {repr(snap(k)): snap(v) for k, v in x.items()}
+    fields = dict(getattr(x, "__dict__", {}))
+    for cls in type(x).__mro__:
+        for name in getattr(cls, "__slots__", ()):
+            if hasattr(x, name):
+                fields[name] = getattr(x, name)
+    return (type(x).__name__, {k: snap(v) for k, v in fields.items() if not callable(v)})
+
+
+def table_state(app):
+    s = app.table.session
+    t = s.table
+    return {
+        "deal": (t.deal.solution, dict(t.deal.cases), {g: tuple(h) for g, h in t.deal.hands.items()}),
+        "opened": {g: dict(o) for g, o in t.opened.items()},
+        "refutations": [(n[1].asker, n[1].named, n[1].passed, n[1].shower, n[1].card) for n in s.notes if n[0] == "hypothesis"],
+        "sheets": snap(s.sheets),
+        "bots": snap(s.bots),
+        "turn": (t.current, t.hypothesis_made, t.searched, s.turn_count, dict(s.turns), s.verdict_due),
+        "session": snap(s),
+        "narrator": snap(app.board.narrator),
+    }
+
+
+def play_partway(app, hypotheses=3):
+    """Frames until `hypotheses` were refuted (one of them the person's) and
+    a case was opened; then on to a frame whose input the trace has last, as
+    a kill leaves it (the board's clock is then the trace's last time)."""
+    s = app.table.session
+    for _ in range(20_000):
+        hyps = [n[1] for n in s.notes if n[0] == "hypothesis"]
+        if len(hyps) >= hypotheses and any(h.asker == PERSON for h in hyps) and any(n[0] == "open" for n in s.notes):
+            break
+        frame(app)
+    else:
+        raise AssertionError("no hypotheses after 20000 frames")
+    assert app.board.narrator.state != OVER
+
+
+def last_input_t(path):
+    with open(path, "rb") as f:
+        trace = load(f)
+    return [t for t, way, _ in trace.records if way == "in"][-1]
+
+
+def to_an_input(app, path):
+    for _ in range(2000):
+        if last_input_t(path) == app.board.offset_ms + app.now:
+            return
+        frame(app)
+    raise AssertionError("no input")
+
+
+def outputs(path, since=0):
+    """The board's inputs and outputs and the table's lines, of a trace after
+    its first `since` lines; not the times, nor the battery readings and the
+    speaker's "clip done" (the window's own clocks: a fresh window after a
+    kill reads the battery and ends its clips on its own schedule)."""
+    with open(path, encoding="utf-8") as f:
+        lines = [json.loads(x) for x in f][since:]
+    return [{k: v for k, v in x.items() if k != "t"} for x in lines
+            if x.get("in", {}).get("type") not in ("Battery", "AudioDone") and "trace" not in x]
+
+
+def test_a_resumed_table_game_has_everything_back_and_goes_on_the_same_to_a_verdict(window, tmp_path):
+    path, copy = tmp_path / "game.jsonl", tmp_path / "left.jsonl"
+    app = new_app(path)
+    play_partway(app)
+    to_an_input(app, path)
+    shutil.copy(path, copy)  # the file as a kill leaves it
+    before = table_state(app)
+    lines_before = sum(1 for _ in open(copy, encoding="utf-8"))
+
+    again = new_app(copy, resumed=True)
+    assert again.table is not None and again.table.problem is None
+    assert table_state(again) == before
+    assert not [x for x in again.table.news()]  # the past is not news again
+    up = again.table.screens.showing()
+    assert up is None or up[0] == "pass" or up[0] not in DISMISSED  # no backlog of screens already seen
+
+    # REPEAT gives the last announcement, in both
+    said = []
+    for a in (app, again):
+        outs = a.feed(event_of(BTN, "REPEAT", True)) + a.feed(event_of(BTN, "REPEAT", False))
+        said.append([x.as_dict() for x in outs])
+    assert said[0] == said[1] and said[0]
+
+    # the same inputs on: the same game, to a verdict
+    for _ in range(30_000):
+        if app.board.narrator.state == OVER and again.board.narrator.state == OVER:
+            break
+        frame(app)
+        frame(again)
+    assert app.board.narrator.state == OVER and again.board.narrator.state == OVER
+    for _ in range(3):
+        frame(app)
+        frame(again)
+    assert table_state(again) == table_state(app)
+    app.close()
+    again.close()
+    assert outputs(copy, lines_before) == outputs(path, lines_before)
+    verdicts = [x["table"]["verdict"] for x in outputs(copy) if "verdict" in x.get("table", {})]
+    assert verdicts and verdicts[-1]["right"] is True
+
+
+def test_a_second_resume_goes_on_from_the_first(window, tmp_path):
+    path = tmp_path / "game.jsonl"
+    app = new_app(path)
+    play_partway(app, hypotheses=2)
+    to_an_input(app, path)
+    app.close()
+    first = new_app(path, resumed=True)
+    play_partway(first, hypotheses=5)
+    to_an_input(first, path)
+    before = table_state(first)
+    first.close()
+    second = new_app(path, resumed=True)
+    assert table_state(second) == before
+    with open(path, "rb") as f:
+        assert sum(1 for t, way, _ in load(f).records if way == "in") > 0
+    second.close()
