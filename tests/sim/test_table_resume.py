@@ -23,7 +23,7 @@ from firmware.board import PLACES, SUSPECTS, WEAPONS  # noqa: E402
 from firmware.table import MOVE, MOVED, OVER, ROLLCALL  # noqa: E402
 from hal.edges import BTN, event_of  # noqa: E402
 from hal.resume import resume  # noqa: E402
-from hal.trace import TraceFile, load  # noqa: E402
+from hal.trace import TraceError, TraceFile, load  # noqa: E402
 from sim import app as sim_app  # noqa: E402
 from sim import window as sim_window  # noqa: E402
 from sim.hotseat.screens import DISMISSED  # noqa: E402
@@ -125,10 +125,11 @@ def snap(x, seen=None):
 def table_state(app):
     s = app.table.session
     t = s.table
+    hyps = [n[1] for n in s.notes if n[0] == "hypothesis"]
     return {
         "deal": (t.deal.solution, dict(t.deal.cases), {g: tuple(h) for g, h in t.deal.hands.items()}),
         "opened": {g: dict(o) for g, o in t.opened.items()},
-        "refutations": [(n[1].asker, n[1].named, n[1].passed, n[1].shower, n[1].card) for n in s.notes if n[0] == "hypothesis"],
+        "refutations": [(h.asker, h.named, h.passed, h.shower, h.card) for h in hyps],
         "sheets": snap(s.sheets),
         "bots": snap(s.bots),
         "turn": (t.current, t.hypothesis_made, t.searched, s.turn_count, dict(s.turns), s.verdict_due),
@@ -234,3 +235,190 @@ def test_a_second_resume_goes_on_from_the_first(window, tmp_path):
     with open(path, "rb") as f:
         assert sum(1 for t, way, _ in load(f).records if way == "in") > 0
     second.close()
+
+
+ALL_BOTS = "COMTE,LAVANDE:medium,PECHE:easy,AZUR"
+
+
+def table_lines(path, kind):
+    """The card table's `kind` records in the trace at `path` (a torn last line left out)."""
+    try:
+        with open(path, "rb") as f:
+            trace = load(f)
+    except TraceError:
+        return []  # not even its first line yet
+    return [obj["table"][kind] for _, obj in trace.extras if kind in obj.get("table", {})]
+
+
+def wait_for(proc, condition, what, seconds=120):
+    """Poll `condition()` until true; fail after `seconds` or if `proc` ended."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert proc.poll() is None, "clue-fx ended (%s) before %s: %s" % (proc.returncode, what, proc.stderr.read())
+        assert time.monotonic() < deadline, "no %s after %d s" % (what, seconds)
+        time.sleep(0.05)
+
+
+def window_process(args, tmp_path):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", XDG_DATA_HOME=str(tmp_path / "data"))
+    return subprocess.Popen([sys.executable, "-m", "hal.cli", "--audio", "silent", "--lang", "en", *args],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
+
+
+def restored(path):
+    """A window resumed from `path` in this process: its card table must come back."""
+    app = new_app(path, resumed=True, table=None)  # no --table: the seats are the trace's
+    assert app.table is not None, [text for text, _ in app.transcript.log]
+    return app
+
+
+def recorded_moments_replay(app, path):
+    """Every moment the trace recorded (the deal, each refutation, each
+    verdict) is what the restored session did again."""
+    from sim.cards import record
+
+    s = app.table.session
+    again = [m for m in (record.moment(n, s.table.deal) for n in s.notes) if m is not None]
+    with open(path, "rb") as f:
+        got = [m for m in record.moments([obj for _, obj in load(f).extras]) if "call" not in m and "seats" not in m]
+    assert got == again
+
+
+def test_a_real_table_window_killed_mid_game_is_resumed(window, tmp_path):
+    path = tmp_path / "game.jsonl"
+    proc = window_process(["--seed", "8", "--bots", ALL_BOTS, "--trace", str(path)], tmp_path)
+    try:
+        wait_for(proc, lambda: path.exists() and len(table_lines(path, "hypothesis")) >= 2, "two hypotheses")
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=10)
+    first = restored(path)
+    before = table_state(first)
+    recorded_moments_replay(first, path)
+    first.close()
+    n = len(table_lines(path, "hypothesis"))
+
+    proc = window_process(["--resume", str(path)], tmp_path)
+    try:
+        wait_for(proc, lambda: len(table_lines(path, "hypothesis")) >= n + 2, "two more hypotheses")
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=10)
+    assert "Traceback" not in proc.stderr.read()
+    second = restored(path)  # the second run's calls replay too: it went on from the same table
+    state = table_state(second)
+    assert state["deal"] == before["deal"]
+    assert state["refutations"][: len(before["refutations"])] == before["refutations"]
+    assert len(state["refutations"]) >= n + 2
+    assert len(table_lines(path, "deal")) == 1 and len(table_lines(path, "seats")) == 1
+    recorded_moments_replay(second, path)
+    second.close()
+
+
+def test_a_torn_last_table_line_is_left_out_like_a_torn_input(window, tmp_path):
+    path, copy = tmp_path / "game.jsonl", tmp_path / "torn.jsonl"
+    app = new_app(path)
+    play_partway(app, hypotheses=2)
+    to_an_input(app, path)
+    before = table_state(app)
+    app.close()
+    shutil.copy(path, copy)
+    with open(copy, "a", encoding="utf-8") as f:
+        f.write('{"t": 99999999, "table": {"call": ["poll", 9999')  # the kill cut it short
+    again = new_app(copy, resumed=True)
+    assert any("torn" in text for text, _ in again.transcript.log)
+    assert table_state(again) == before
+    with open(copy, "rb") as f:
+        assert load(f).torn is None  # cut back to its last whole line, and going on
+    again.close()
+
+
+def timeless(state):
+    """A table's state without the board's clock (the journal's and the narrator's times)."""
+    return {k: v for k, v in state.items() if k not in ("session", "narrator")}
+
+
+def test_killed_while_a_person_chooses_which_card_to_show(window, tmp_path, monkeypatch):
+    monkeypatch.setattr(sys.modules[__name__], "SEED", 4)  # a bot's hypothesis names two of the Comte's cards
+    path, copy = tmp_path / "game.jsonl", tmp_path / "left.jsonl"
+    app = new_app(path)
+    for _ in range(5000):
+        h = app.table.session.pending
+        if h is not None and h.waiting and h.waiting[0] == PERSON:
+            break
+        frame(app)
+    else:
+        raise AssertionError("the Comte never had to choose a card to show")
+    shutil.copy(path, copy)
+    before = table_state(app)
+    lines_before = sum(1 for _ in open(copy, encoding="utf-8"))
+    again = new_app(copy, resumed=True)
+    assert timeless(table_state(again)) == timeless(before)
+    sc = again.table.screens
+    assert sc.showing() == ("pass", PERSON)  # privacy first, then the choice waiting
+    sc.choose("ready")
+    assert sc.showing() == ("refute", PERSON)
+    assert sc.screen.data["options"] == again.table.session.pending.waiting[1] == h.waiting[1]
+    for _ in range(30_000):
+        if app.board.narrator.state == OVER and again.board.narrator.state == OVER:
+            break
+        frame(app)
+        frame(again)
+    assert app.board.narrator.state == OVER and again.board.narrator.state == OVER
+    for _ in range(3):
+        frame(app)
+        frame(again)
+    assert timeless(table_state(again)) == timeless(table_state(app))
+    app.close()
+    again.close()
+    strip = lambda xs: [x for x in xs if "call" not in x.get("table", {})]  # noqa: E731  (the polls' times)
+    assert strip(outputs(copy, lines_before)) == strip(outputs(path, lines_before))
+
+
+def test_a_table_game_saved_by_the_window_is_offered_back_with_its_table(window, tmp_path, monkeypatch):
+    from sim import start
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    apps = []
+
+    def partway(app, quit_after_selftest=False):
+        apps.append(app)
+        if len(apps) == 1:
+            play_partway(app, hypotheses=2)
+        else:
+            post_key("y")  # "go on with it?"
+            app.step(FRAME)
+        app.close()
+        return 0
+
+    monkeypatch.setattr(start, "loop", partway)
+    assert start.play(seed=SEED, lang="en", audio="silent", table=BOTS) == 0
+    deal = apps[0].table.session.table.deal
+    before = timeless(table_state(apps[0]))
+    assert start.play(seed=9, lang="en", audio="silent", table=BOTS) == 0
+    assert apps[1].question is None and apps[1].seed == SEED
+    assert apps[1].table.session.table.deal.hands == deal.hands
+    assert timeless(table_state(apps[1]))["refutations"] == before["refutations"]
+
+
+def post_key(ch):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=ord(ch), unicode=ch, mod=0, scancode=0))
+
+
+def test_the_seats_come_from_the_trace_and_an_older_trace_says_why_not():
+    from sim.hotseat.restore import seats
+
+    class Resumed:
+        def __init__(self, extras):
+            self.extras = extras
+
+    table_line = {"t": 0, "table": {"seats": {"AZUR": "easy"}, "hints": True}}
+    assert seats(Resumed([table_line]), None, False) == ({"AZUR": "easy"}, True, [])
+    table, hints, notes = seats(Resumed([table_line]), {"PECHE": "hard"}, False)
+    assert table == {"AZUR": "easy"} and notes == ["the card table's seats are the trace's: AZUR easy"]
+    older = [{"t": 5, "table": {"deal": {"guests": ["AZUR", "COMTE"]}}}]  # moments, no seats: before the journal
+    table, _, notes = seats(Resumed(older), {}, False)
+    assert table is None and "recorded before its calls" in notes[0]
+    table, _, notes = seats(Resumed([]), {}, False)
+    assert table is None and "paper cards" in notes[0]
+    assert seats(Resumed([]), None, False) == (None, False, [])
