@@ -59,6 +59,8 @@ def restore(hook, path):
     already cut back by hal.resume. Returns the events a replayed poll
     returned that the trace does not have (the press in flight when it
     stopped): the window feeds them first."""
+    if path is None:
+        raise RestoreError("the card table cannot be restored: its trace has no file to read")
     try:
         with open(path, "rb") as f:
             trace = load(f)

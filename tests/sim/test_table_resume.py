@@ -422,3 +422,55 @@ def test_the_seats_come_from_the_trace_and_an_older_trace_says_why_not():
     table, _, notes = seats(Resumed([]), {}, False)
     assert table is None and "paper cards" in notes[0]
     assert seats(Resumed([]), None, False) == (None, False, [])
+
+
+def test_a_bot_seated_at_the_roll_call_is_seated_again(window, tmp_path):
+    path, copy = tmp_path / "game.jsonl", tmp_path / "left.jsonl"
+    app = new_app(path, table={})  # people only; Prince Azur becomes a bot at the roll call ("b")
+    for _ in range(3000):
+        s = app.table.session
+        if s.turn_count >= 6 and any(n[0] == "hypothesis" for n in s.notes):
+            break
+        if app.board.narrator.state == ROLLCALL and s.asked == "AZUR":
+            post_key("b")
+            app.step(FRAME)
+        else:
+            frame(app)
+    assert "AZUR" in app.table.session.bots and app.table.session.turn_count >= 6
+    shutil.copy(path, copy)
+    again = new_app(copy, resumed=True, table={})
+    assert timeless(table_state(again)) == timeless(table_state(app))
+    assert "AZUR" in again.table.session.bots and "AZUR" not in again.table.screens.people
+    app.close()
+    again.close()
+
+
+def test_killed_at_the_persons_hypothesis_the_turns_screens_come_back_not_the_earlier_ones(window, tmp_path):
+    path = tmp_path / "game.jsonl"
+    app = new_app(path)
+    seen = []
+    for _ in range(5000):
+        up = app.table.screens.showing()
+        if up == ("hypothesis", PERSON) and app.table.session.turns.get(PERSON, 0) >= 2:
+            break
+        seen.append(up)
+        frame(app)
+    else:
+        raise AssertionError("the Comte never made a hypothesis")
+    assert ("hand", PERSON) in seen  # seen long ago: not shown again
+    place = app.table.screens.screen.data["place"]
+    app.close()
+    again = new_app(path, resumed=True)
+    sc = again.table.screens
+    shown = []
+    for _ in range(10):
+        shown.append(sc.showing())
+        if sc.showing()[0] == "hypothesis":
+            break
+        sc.choose("ready" if sc.showing()[0] == "pass" else "ok")
+    assert shown[0] == ("pass", PERSON) and shown[-1] == ("hypothesis", PERSON)
+    assert {k for k, _ in shown} <= {"pass", "case", "hypothesis"}  # this turn's only: no hands, no old cases
+    assert sc.screen.data["place"] == place
+    act(again)  # the person asks: the hypothesis goes on as it would have
+    assert any(n[0] == "hypothesis" and n[1].asker == PERSON for n in again.table.session.notes[-3:])
+    again.close()
