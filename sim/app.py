@@ -33,6 +33,7 @@ from hal.schedule import Schedule  # noqa: E402
 from . import ask  # noqa: E402
 from . import layout as L  # noqa: E402
 from .cards import record  # noqa: E402
+from .hotseat import restore  # noqa: E402
 from .keys import target_of_key  # noqa: E402
 from .labels import Labels  # noqa: E402
 from .paint.draw import BACKGROUND, BoardPainter, Scene  # noqa: E402
@@ -110,17 +111,27 @@ class App:
         self.board = Board(seed=self.seed, trace=trace, sinks=sinks, resumed=resumed)
         self.seed = self.board.seed
         self.switch_on = self.board.narrator.state != OFF
-        self.table, self._recorded = None, 0
+        self.table, self._due, notes = None, [], []
         table, hints = self._table_args
+        if resumed is not None:  # the card table's seats are the trace's (sim.hotseat.restore)
+            table, hints, notes = restore.seats(resumed, table, hints)
         if table is not None:
             from .hotseat.hook import CardTableHook
 
             self.table = CardTableHook(self.seed, self.lang, bots=table, hints=hints, labels=self.labels)
+            if resumed is None:
+                self.board.record(record.line(0, record.seats(table, hints)))
+            else:
+                try:  # the deal, the cases, the refutations, the sheets, the bots: replayed from the trace
+                    self._due = restore.restore(self.table, getattr(trace, "path", None))
+                except restore.RestoreError as e:
+                    self.table, notes = None, notes + ["%s: the game goes on without it" % e]
+        if self.table is not None:
             self.board.attach(self.table.session)  # the guests hear the board
             self.board.attach(self.table)  # then the hot-seat screens follow
         if resumed is not None:
             self.millivolts = resumed.millivolts or self.millivolts
-            for note in resumed.notes + ["%d inputs replayed: the game goes on" % resumed.inputs]:
+            for note in resumed.notes + notes + ["%d inputs replayed: the game goes on" % resumed.inputs]:
                 self.transcript.note("[%s]" % note, 0)
         self.dirty = True
 
@@ -293,6 +304,9 @@ class App:
     # -- the board --------------------------------------------------------------------
 
     def feed(self, event):
+        if self.table is not None:  # the table's calls so far go into the trace before this input
+            for line in self.table.records(self.board.offset_ms + self.now):
+                self.board.record(line)
         return self.board.feed(event, self.now)
 
     def update(self):
@@ -322,14 +336,11 @@ class App:
         for line in self.table.news():  # before the presses: a hypothesis before the next call
             self._note(line)
         quiet = self.audio is None or not self.audio.busy()  # bots wait for the narrator, as people do
-        presses, session = self.table.step(self.now, quiet=quiet), self.table.session
-        for note in session.notes[self._recorded :]:  # traced before the presses they cause
-            rec = record.moment(note, session.table.deal if session.table is not None else None)
-            if rec is not None:
-                self.board.record(record.line(self.board.offset_ms + self.now, rec))
-        self._recorded = len(session.notes)
-        for event in presses:
+        presses, self._due = self._due + self.table.step(self.board.offset_ms + self.now, quiet=quiet), []
+        for event in presses:  # each traced after the table's calls that caused it (feed)
             self.feed(event)
+        for line in self.table.records(self.board.offset_ms + self.now):
+            self.board.record(line)
         if self.table.changed:
             self.dirty = True
 

@@ -54,7 +54,7 @@ class Saved:
             os.makedirs(os.path.dirname(self.path), exist_ok=True)
             if os.path.exists(self.path):
                 previous = os.path.join(os.path.dirname(self.path), PREVIOUS)
-                if self.offer() is not None:  # not offered (the card table): still kept, and said
+                if self.offer() is not None:  # not taken: still kept, and said
                     self.say("the unfinished game is kept: clue-fx --resume %s" % previous)
                 os.replace(self.path, previous)
             return TraceFile(open(self.path, "w", encoding="utf-8"), self.path)  # noqa: SIM115

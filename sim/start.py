@@ -52,7 +52,7 @@ def play(  # noqa: PLR0917
     offer = None
     if trace is None and resumed is None:  # the window saves every game (sim/saved.py)
         saved = Saved.default()
-        offer = saved.offer() if table is None else None  # the card table's deal is not in the trace
+        offer = saved.offer()  # the card table too: its seats, deal and calls are in the trace
         trace = saved.fresh() if offer is None else None
     from hal.audio import AudioUnavailable
 

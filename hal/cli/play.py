@@ -138,13 +138,6 @@ def run(args):
 
         seed, trace, resumed = options.board_trace(args)
         return run_text(seed=seed, lang=lang, trace=trace, millivolts=args.battery, resumed=resumed)
-    if args.resume and table_of(args) is not None:
-        print(
-            "clue-fx play: error: --resume goes on with the board's game, not the card table's deal "
-            "(not in the trace yet): resume without --table and --bots",
-            file=sys.stderr,
-        )
-        return 2
     from sim.start import play
 
     seed, trace, resumed = options.board_trace(args)

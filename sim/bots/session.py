@@ -16,6 +16,12 @@ People at the table go through the same object: `hypothesis(guest, suspect,
 weapon)`, `show(guest, card)` when several of their cards are named,
 `accuse(guest, suspect, place, weapon)` after the board's "were you right?".
 The table then answers that question by pressing YES or NO itself.
+
+Every call that changes the session is kept in `journal`, in order: the
+polls that did something (a bot's decision, the table's YES/NO) and the
+people's calls. Heard again in the same order between the same bursts, a
+fresh Session(seed, same bots) replays it (`replay`) into the same state,
+the bots' random draws included (a resumed game: sim.hotseat.restore).
 """
 
 from firmware.board import BUTTONS
@@ -25,6 +31,7 @@ from hal.sink import Sink
 from ..cards.deck import deal
 from ..cards.sheet import DetectiveSheet
 from ..cards.table import CardTable
+from .mind import Bot
 from .repeat import Repeats
 
 MAX_BOT_TRIES = 12  # presses a bot may make in one phase before it is a bug
@@ -66,6 +73,8 @@ class Session(Sink):
         self.games = 0  # games before this one (OFF then ON starts another)
         self._repeats = Repeats()
         self._burst, self._says = [], []  # the burst being heard
+        self.journal = []  # ("poll", now_ms) | ("hypothesis", ...) | ("show", ...) | ("accuse", ...) | ("add_bot", ...)
+        self._acted = False
 
     # -- listening to the board -----------------------------------------------
 
@@ -158,7 +167,10 @@ class Session(Sink):
         """The events to feed the board now (bots' presses, the table's YES/NO)."""
         if now_ms < self._next_at or self._awaiting or self.pending is not None:
             return []
+        self._acted = False
         target = self._decide()
+        if self._acted or target is not None:
+            self.journal.append(("poll", now_ms))
         if target is None:
             return []
         self._next_at = now_ms + self.delay_ms
@@ -172,7 +184,7 @@ class Session(Sink):
                 self.asked = None
                 return "YES"
             if self.answer_rollcall:
-                self.asked = None
+                self.asked, self._acted = None, True
                 return "YES" if g in self.humans else "NO"
             return None
         if self.table is None or self.over:
@@ -180,7 +192,8 @@ class Session(Sink):
         if self.verdict_due is not None:
             g = self.verdict_due
             if g in self.bots and self._answer is None:
-                self.accuse(g, *self.bots[g].accusation())
+                self._acted = True
+                self._accuse(g, *self.bots[g].accusation())
             if self._answer is not None:
                 answer, self._answer = self._answer, None
                 self.verdict_due = None
@@ -194,6 +207,7 @@ class Session(Sink):
             act = bot.next_action()
             if act is None:
                 return None
+            self._acted = True  # the bot drew from its RNG, or changed its mind
             self._tries += 1
             if self._tries > MAX_BOT_TRIES:
                 raise Stuck("%r keeps acting in phase %s: %r" % (bot, bot.phase, act))
@@ -202,7 +216,7 @@ class Session(Sink):
                 if why is not None:  # the table refuses people this press too: a bot must never make it
                     raise Stuck("%r pressed %s, which the card table refuses (%s)" % (bot, act[1], why))
                 return act[1]
-            self.hypothesis(g, act[1], act[2])
+            self._hypothesis(g, act[1], act[2])
             if self.pending is not None:
                 return None
 
@@ -210,6 +224,11 @@ class Session(Sink):
 
     def hypothesis(self, asker, suspect, weapon):
         """`asker` suspects `suspect` with `weapon` where they stand."""
+        h = self._hypothesis(asker, suspect, weapon)
+        self.journal.append(("hypothesis", asker, suspect, weapon))
+        return h
+
+    def _hypothesis(self, asker, suspect, weapon):
         h = self.table.hypothesis(asker, suspect, weapon)
         self.pending = h
         self._resolve()
@@ -221,6 +240,7 @@ class Session(Sink):
         if h is None or h.waiting is None or h.waiting[0] != guest:
             raise ValueError("%s is not choosing a card to show" % guest)
         h.show(card)
+        self.journal.append(("show", guest, card))
         self._resolve()
 
     def _resolve(self):
@@ -245,6 +265,11 @@ class Session(Sink):
         the board's "were you right?" (YES or NO) at the next poll."""
         if guest != self.verdict_due:
             raise ValueError("%s is not accusing now" % guest)
+        right = self._accuse(guest, suspect, place, weapon)
+        self.journal.append(("accuse", guest, suspect, place, weapon))
+        return right
+
+    def _accuse(self, guest, suspect, place, weapon):
         right = self.table.accuse(guest, suspect, place, weapon)
         for _, bot in self._seated():
             bot.learn_accusation(guest, (suspect, place, weapon), right)
@@ -269,3 +294,20 @@ class Session(Sink):
             raise ValueError("bots join at the roll call, before the deal")
         self.bots[bot.guest] = bot
         self.humans = tuple(g for g in self.humans if g != bot.guest)
+        self.journal.append(("add_bot", bot.guest, bot.level))
+
+    # -- a resumed game ---------------------------------------------------------------
+
+    def replay(self, call):
+        """Do one call of another session's journal again (it was made
+        between the same bursts): the events a poll returns, else []."""
+        kind, args = call[0], tuple(call[1:])
+        if kind == "poll":
+            return self.poll(*args)
+        if kind == "add_bot":
+            self.add_bot(Bot(args[0], args[1], self.seed))
+        elif kind in ("hypothesis", "show", "accuse"):
+            getattr(self, kind)(*args)
+        else:
+            raise ValueError("not a call of the card table's journal: %r" % (call,))
+        return []

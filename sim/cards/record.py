@@ -11,8 +11,15 @@ game, the end) as lines of the board's trace, which replay skips
     record.moment(note, deal)   -> the dict of a sim.bots.session note, or None (the table's private notes)
     record.moments(extras)      -> the table's dicts of a resumed trace's extra lines, in order
 
-Pure: a codec, no file, no clock. What it records is what a resume of the
-table would need; restoring it is not done yet (see the README).
+Besides its moments (for a reader), the table writes what a resume needs:
+its seats first, then each call of the session's journal (sim.bots.session)
+where it happened among the board's inputs:
+
+    {"t": 0, "table": {"seats": {"AZUR": "hard"}, "hints": false}}
+    {"t": 95400, "table": {"call": ["poll", 95400]}}
+    {"t": 96100, "table": {"call": ["show", "COMTE", "CORDE"]}}
+
+Pure: a codec, no file, no clock.
 """
 
 KEY = "table"
@@ -49,6 +56,24 @@ def moment(note, deal=None):
     if kind == "over":
         return {"over": note[1]}
     return None  # arrivals and the like: the board's trace has them already
+
+
+def seats(bots, hints):
+    """The record of the table's seats: {guest: level} of its bots, and --hints."""
+    return {"seats": dict(bots), "hints": bool(hints)}
+
+
+def call(entry):
+    """The record of one call of the session's journal."""
+    return {"call": list(entry)}
+
+
+def setup(extras):
+    """(seats, hints) of the table recorded in a trace's extra lines, or None."""
+    for m in moments(extras):
+        if isinstance(m.get("seats"), dict):
+            return dict(m["seats"]), bool(m.get("hints"))
+    return None
 
 
 def line(t, record):

@@ -11,6 +11,7 @@ to its Board (composers attach; nothing attaches itself):
     if hook.visible: hook.draw(surface, rect)
     hook.click(pos, rect); hook.key(char)
     if not hook.refuses("SEARCH"): board.feed(...)   # the table's own refusals, before the board hears a button
+    for line in hook.records(t): board.record(line)   # its moments and its journal, for the trace
 
 Every guest who enrols and is not a bot is a person at the hot-seat screen.
 """
@@ -22,6 +23,7 @@ from hal.sink import Sink
 
 from ..bots.mind import Bot
 from ..bots.session import Session, Stuck
+from ..cards import record
 from .screens import DISMISSED, Screens
 from .view import HotSeatView
 from .words import Words
@@ -44,6 +46,31 @@ class CardTableHook(Sink):
         self._news = 0
         self.problem = None  # set if a bot got stuck (a bug): the bots then stop
         self._told = None
+        self._recorded = self._journaled = 0  # the session's notes and calls already in the trace
+
+    def records(self, t):
+        """The trace lines (at board time `t`) of what the table did since the
+        last call: its moments (sim.cards.record), then its journal's calls.
+        Written before the board's next input, they replay at their place."""
+        s = self.session
+        deal = s.table.deal if s.table is not None else None
+        lines = []
+        for note in s.notes[self._recorded :]:
+            rec = record.moment(note, deal)
+            if rec is not None:
+                lines.append(record.line(t, rec))
+        lines.extend(record.line(t, record.call(c)) for c in s.journal[self._journaled :])
+        self._recorded, self._journaled = len(s.notes), len(s.journal)
+        return lines
+
+    def resynced(self):
+        """After a resumed game's replay (sim.hotseat.restore): nothing of the
+        past is news, logged or recorded again; the screens show only what
+        still waits for a decision."""
+        s = self.session
+        self._news = self._recorded = len(s.notes)
+        self._journaled = len(s.journal)
+        self.screens.resync()
 
     def burst_end(self, now_ms):
         """A Sink (hal.sink): the screens follow what the board said."""

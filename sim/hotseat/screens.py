@@ -69,6 +69,34 @@ class Screens:
             self._want(Screen("accuse", g, picked={}))
         self._next()
 
+    def resync(self):
+        """After the session was rebuilt by a replay (a resumed game): the
+        banner, and the screens of the turn going on only (the hands before
+        the first turn; the cases opened, the card shown and the verdict of
+        this turn; the hypothesis of the person whose turn it is while still
+        possible; a card to show or an accusation waiting), after a pass-to
+        screen. Earlier turns' screens were seen already: the sheets hold them."""
+        s = self.session
+        self.people = tuple(p for p in self.people if p not in s.bots)
+        self.queue, self.screen, self.holder, self.banner = [], None, None, None
+        news = [k for k, n in enumerate(s.notes) if n[0] == "new"]
+        notes = s.notes[news[-1] + 1 if news else 0 :]
+        turns = [k for k, n in enumerate(notes) if n[0] == "turn"]
+        for k, note in enumerate(notes):
+            if turns and k == turns[-1]:
+                self.queue = []  # what came before this turn was seen
+            self._note(note)
+        t = s.table
+        self.queue = [
+            x
+            for x in self.queue
+            if x.kind != "hypothesis"
+            or (t is not None and x.guest == t.current and not t.hypothesis_made and not t.searched
+                and s.verdict_due is None)
+        ]
+        self._read = len(s.notes)
+        self.update()
+
     def _want(self, screen):
         for x in [self.screen] + self.queue:
             if x is not None and x.kind == screen.kind and x.guest == screen.guest:

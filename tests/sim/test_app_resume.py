@@ -169,6 +169,9 @@ def test_the_card_tables_moments_go_into_the_trace_and_replay_skips_them(dummy):
     trace = load(io.StringIO(stream.getvalue()))
     assert replay(trace.seed, trace.records) is None  # the table's lines are skipped
     got = record.moments([obj for _, obj in trace.extras])
+    assert got[0] == {"seats": {"COMTE": "hard", "LAVANDE": "hard"}, "hints": False}  # what a resume seats again
+    assert any("call" in m for m in got)  # and the session's calls (tests/sim/test_table_resume.py)
+    got = [m for m in got if "call" not in m and "seats" not in m]
     session = app.table.session
     deal = session.table.deal
     assert got[0] == {"deal": {"guests": ["COMTE", "LAVANDE"], "solution": list(deal.solution),
