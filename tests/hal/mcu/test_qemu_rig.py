@@ -10,11 +10,8 @@ import sys
 
 import pytest
 
-from firmware.actions import Say
 from firmware.events import AudioDone
-from hal.trace import replay
-from tests.hal.mcu.test_game import checksum_ok, df_frame
-from tests.hal.mcu.test_rig import Trace, expected_event, frames, quiet, wait_for
+from tests.hal.mcu.test_rig import play_the_scripted_game
 from tests.support.mcu import harness, qemu
 
 why = qemu.available()
@@ -48,36 +45,7 @@ def rig_and_serve(tmp_path):
 
 
 def test_a_whole_game_between_the_emulated_board_and_cpython(rig_and_serve):
-    board, serve, control, uart, trace, console = rig_and_serve
-    wait_for("serve to find the rig", lambda: "ready" in console.read_text(), timeout=60)
-    assert "pico-board" in console.read_text()
-    trace_reader = Trace(trace)
-    plan = harness.plan_game(seed=7, bench_extras=False)
-    for _, line in plan["steps"]:
-        want = expected_event(line)
-        if line.endswith(" 1"):  # a player waits for Edmond to finish (the rig's DONE)
-            wait_for("DONE from the rig", lambda: quiet(trace_reader.records()))
-        before = sum(1 for _, way, obj in trace_reader.records() if way == "in" and obj == want)
-        with open(control, "a") as f:
-            f.write(line + "\n")
-        wait_for(
-            "%r in serve's trace" % (want,),
-            lambda want=want, before=before: (
-                sum(1 for _, way, obj in trace_reader.records() if way == "in" and obj == want) > before
-            ),
-        )
-    wait_for("DONE after the last sentence", lambda: quiet(trace_reader.records()))
-    recs = trace_reader.records()
-    keys = [obj.key for _, way, obj in recs if way == "out" and type(obj) is Say]
-    assert "accuse.right" in keys and "game.over" in keys and keys.count("turn.call") >= 6
-    assert replay(7, recs) is None  # the host's firmware, replayed: the same
-    assert serve.poll() is None, console.read_text()
+    board = rig_and_serve[0]
+    recs = play_the_scripted_game(rig_and_serve, ready_s=60)
     assert board.proc.poll() is None, open(board.log).read()
-
-    clips = harness.clips_said(recs)
-    expected = [df_frame(0x06, 22)] + [df_frame(0x0F, 1 << 8 | c) for c in clips]
-    wait_for("every clip on the DFPlayer", lambda: len(frames(uart)) >= len(expected))
-    got = frames(uart)
-    assert got == expected
-    assert all(checksum_ok(f) for f in got)
     assert sum(1 for _, way, obj in recs if way == "in" and type(obj) is AudioDone) >= 10

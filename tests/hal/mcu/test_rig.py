@@ -141,9 +141,14 @@ def rig_and_serve(tmp_path, request):
                     serve.wait()
 
 
-def test_a_whole_game_between_micropython_and_cpython(rig_and_serve):
-    board, serve, control, uart, trace, console = rig_and_serve
-    wait_for("serve to find the rig", lambda: "ready" in console.read_text())
+def play_the_scripted_game(rig_and_serve, ready_s=WAIT_S):
+    """The scripted whole game, each step written to the rig's control file
+    once the host has taken the one before; then the checks: a verdict,
+    the host's firmware replayed identical, every clip on the DFPlayer.
+    Returns the trace's records. The unix port's rig and the emulated
+    board's (test_qemu_rig.py) play it alike."""
+    _, serve, control, uart, trace, console = rig_and_serve
+    wait_for("serve to find the rig", lambda: "ready" in console.read_text(), timeout=ready_s)
     assert "pico-board" in console.read_text()
     trace_reader = Trace(trace)
     plan = harness.plan_game(seed=7, bench_extras=False)
@@ -173,6 +178,11 @@ def test_a_whole_game_between_micropython_and_cpython(rig_and_serve):
     got = frames(uart)
     assert got == expected
     assert all(checksum_ok(f) for f in got)
+    return recs
+
+
+def test_a_whole_game_between_micropython_and_cpython(rig_and_serve):
+    recs = play_the_scripted_game(rig_and_serve)
     assert sum(1 for _, way, obj in recs if way == "in" and type(obj) is AudioDone) >= 10
 
 
