@@ -369,6 +369,7 @@ class App:
         s.current = n.current
         s.positions = n.positions
         s.hidden = n.hidden
+        s.bots = set(self.table.session.bots) if self.table is not None else set()
         s.debug = self.debug
         s.help = self.help
         s.millivolts = self.millivolts

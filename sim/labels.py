@@ -54,6 +54,7 @@ UI = {
         "debug": "Où ils sont vraiment",
         "selftest": "Auto-test",
         "start": "DÉPART",
+        "bot": "robot",
         "switch_on": "MARCHE",
         "switch_off": "ARRÊT",
         "window": {
@@ -94,6 +95,7 @@ UI = {
         "debug": "Where they really are",
         "selftest": "Self-test",
         "start": "START",
+        "bot": "bot",
         "switch_on": "ON",
         "switch_off": "OFF",
         "window": {

@@ -82,6 +82,7 @@ class Scene:
         self.speaking = False
         self.title_note = ""
         self.status = ""
+        self.bots = set()  # guests a bot plays (the card table's)
 
 
 def _text(surface, font, text, colour, *, center=None, topleft=None, midtop=None):
@@ -138,7 +139,7 @@ class BoardPainter:
         for place in PLACES:
             self._place(surface, lay, place, ("pad", place) in scene.lit)
         for pad in START_PADS:
-            self._start(surface, lay, pad, ("pad", pad) in scene.lit)
+            self._start(surface, lay, pad, ("pad", pad) in scene.lit, guest_of_start(pad) in scene.bots)
         self._manor(surface, lay)
         for button in BUTTONS:
             self._button(surface, lay, button, ("button", button) in scene.lit)
@@ -203,7 +204,7 @@ class BoardPainter:
         pygame.draw.circle(surface, INK, lay.p(at), lay.n(11))
         _text(surface, self.fonts.get(13, "bold"), key_of(target).upper(), (255, 255, 255), center=lay.p(at))
 
-    def _start(self, surface, lay, pad, lit):
+    def _start(self, surface, lay, pad, lit, bot=False):
         guest = guest_of_start(pad)
         rect = L.start_rect(pad)
         colour = GUEST_COLOUR[guest]
@@ -211,9 +212,9 @@ class BoardPainter:
         pygame.draw.rect(surface, colour, lay.r(rect), lay.n(5), border_radius=lay.n(8))
         x, y, w, h = rect
         mid = x + START_PAWN_W + (w - START_PAWN_W) / 2  # the text right of the pawn's spot
-        _text(
-            surface, self.fonts.get(15, "bold"), self.labels.ui["start"], colour, center=lay.p((mid, y + 24))
-        )
+        title = self.labels.ui["start"] + (" · " + self.labels.ui["bot"] if bot else "")  # a bot plays this guest
+        font = _fit(self.fonts, title, 15, "bold", lay.n(w - START_PAWN_W - 10))
+        _text(surface, font, title, colour, center=lay.p((mid, y + 24)))
         name = self.labels.guests[guest]
         font = _fit(self.fonts, name, 14, "narrow", lay.n(w - START_PAWN_W - 10))
         _text(surface, font, name, INK, center=lay.p((mid, y + 46)))
