@@ -15,7 +15,7 @@ table's bookkeeping, the board's firmware everything else.
 
 from firmware.board import PLACES, SUSPECTS, WEAPONS
 
-DISMISSED = ("hand", "case", "shown", "verdict", "sheet", "notice")  # screens only "ok" takes away
+DISMISSED = ("hand", "case", "shown", "verdict", "sheet", "notice", "solution")  # screens only "ok" takes away
 
 
 class Screen:
@@ -128,8 +128,12 @@ class Screens:
         elif kind == "verdict":
             g, triple, right = note[1], note[2], note[3]
             self._drop(lambda x: x.kind == "accuse" and x.guest == g)
-            if g in people:
-                self.queue.append(Screen("verdict", g, triple=triple, right=right))
+            if g in people:  # wrong: the accuser has looked in the case, and sees what it held
+                solution = None if right else self.session.table.deal.solution
+                self.queue.append(Screen("verdict", g, triple=triple, right=right, solution=solution))
+        elif kind == "over" and self.session.table is not None and set(people) & set(self.session.table.guests):
+            # the game is over: the case is opened for everyone at the table
+            self.queue.append(Screen("solution", None, triple=self.session.table.deal.solution))
 
     def _drop(self, which):
         self.queue = [x for x in self.queue if not which(x)]

@@ -142,6 +142,12 @@ class HotSeatView:
 
     def _draw_verdict(self, surface, sc, t, y):
         y = self._line(surface, self.words.outcome(sc.data["triple"], sc.data["right"]), y, 24)
+        if sc.data.get("solution"):
+            y = self._line(surface, self.words.solution(sc.data["solution"]), y + 10, 20)
+        self._ok(surface, y + 20)
+
+    def _draw_solution(self, surface, sc, t, y):
+        y = self._line(surface, self.words.solution(sc.data["triple"]), y + 40, 24)
         self._ok(surface, y + 20)
 
     def _draw_notice(self, surface, sc, t, y):

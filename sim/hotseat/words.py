@@ -50,6 +50,7 @@ TEXT = {
         "accuse_go": "Accuser",
         "right": "Bien vu ! C'était %s.",
         "wrong": "Raté : ce n'était pas %s.",
+        "solution": "L'enveloppe confidentielle contenait : %s.",
         "verdict": "%s — %s",
         "sheet": "Fiche de détective (%s)",
         "inspecteur": "%s, vu ou en route vers :",
@@ -83,6 +84,7 @@ TEXT = {
         "accuse_go": "Accuse",
         "right": "Right! It was %s.",
         "wrong": "Wrong: it was not %s.",
+        "solution": "The confidential case held: %s.",
         "verdict": "%s — %s",
         "sheet": "Detective sheet (%s)",
         "inspecteur": "%s, seen at or heading for:",
@@ -215,6 +217,11 @@ class Words:
     def outcome(self, triple, right):
         """The table's verdict on an accusation of `triple`."""
         return (self.text["right"] if right else self.text["wrong"]) % self.names(triple)
+
+    def solution(self, triple):
+        """What was in the confidential case: for the guest who accused
+        wrongly (alone, as the rulebook has it), and for everyone at the end."""
+        return self.text["solution"] % self.names(triple)
 
     def verdict(self, guest, triple, right):
         """The verdict for the log: who accused, and the table's answer."""

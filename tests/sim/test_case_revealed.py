@@ -1,0 +1,52 @@
+"""What was in the confidential case (issue 14, the desktop table): the guest
+who accused wrongly sees it, alone, on their verdict screen (the rulebook:
+they look in the case without showing it); when the game is over, the case
+is opened for everyone."""
+
+from types import SimpleNamespace
+
+import pytest
+
+from sim.hotseat.screens import Screens
+from sim.hotseat.words import Words
+
+SOLUTION = ("OLIVE", "ECURIE", "RAQUETTE")
+
+
+def session():
+    deal = SimpleNamespace(solution=SOLUTION, hands={"COMTE": (), "LAVANDE": ()})
+    table = SimpleNamespace(deal=deal, guests=("COMTE", "LAVANDE"), winner=None)
+    return SimpleNamespace(notes=[], table=table, pending=None, accusing=None, bots={}, verdict_due=None)
+
+
+def test_a_wrong_accuser_sees_the_case_alone_and_everyone_sees_it_at_the_end():
+    s = session()
+    screens = Screens(s, people=("COMTE", "LAVANDE"))
+    s.notes.append(("verdict", "COMTE", ("ROSE", "GARAGE", "NAIN"), False))
+    s.notes.append(("over", "LAVANDE"))
+    screens.update()
+    queued = [screens.screen] + screens.queue
+    verdict = [x for x in queued if x.kind == "verdict"][0]
+    assert verdict.guest == "COMTE" and verdict.private  # behind a "pass to" screen: the Comte's alone
+    assert verdict.data["solution"] == SOLUTION
+    final = [x for x in queued if x.kind == "solution"]
+    assert len(final) == 1 and final[0].guest is None and not final[0].private
+    assert final[0].data["triple"] == SOLUTION
+
+
+def test_a_right_accusation_needs_no_second_look():
+    s = session()
+    screens = Screens(s, people=("COMTE",))
+    s.notes.append(("verdict", "COMTE", SOLUTION, True))
+    screens.update()
+    verdict = [x for x in [screens.screen] + screens.queue if x and x.kind == "verdict"][0]
+    assert verdict.data["solution"] is None
+
+
+@pytest.mark.parametrize(
+    "lang, text",
+    [("fr", "L'enveloppe confidentielle contenait : "), ("en", "The confidential case held: ")],
+)
+def test_the_case_in_words(lang, text):
+    line = Words(lang).solution(SOLUTION)
+    assert line.startswith(text) and line.endswith(".") and "OLIVE" not in line
