@@ -138,6 +138,7 @@ class HotSeatView:
         else:
             text = t["nobody"]
         y = self._line(surface, text, y, 24)
+        y = self._line(surface, t["then_stop"], y + 10, 18)  # what to do next: the turn ends with STOP
         self._ok(surface, y + 20)
 
     def _draw_verdict(self, surface, sc, t, y):

@@ -45,6 +45,7 @@ TEXT = {
         "skip": "Pas d'hypothèse",
         "refute": "Au tour %s de réfuter : %s soupçonne %s. Quelle carte montrez-vous ?",  # du Comte du Puy
         "shown": "%s vous montre : %s",
+        "then_stop": "Notez-le, puis appuyez sur STOP pour finir votre tour.",
         "nobody": "Personne ne peut réfuter votre hypothèse.",
         "accuse": "Votre accusation (%s) : nommez le coupable, le lieu et l'arme.",
         "accuse_go": "Accuser",
@@ -79,6 +80,7 @@ TEXT = {
         "skip": "No hypothesis",
         "refute": "It is up to %s to refute: %s suspects %s. Which card do you show?",
         "shown": "%s shows you: %s",
+        "then_stop": "Note it, then press STOP to end your turn.",
         "nobody": "Nobody can refute your hypothesis.",
         "accuse": "Your accusation (%s): name the murderer, the place and the weapon.",
         "accuse_go": "Accuse",

@@ -50,3 +50,36 @@ def test_a_right_accusation_needs_no_second_look():
 def test_the_case_in_words(lang, text):
     line = Words(lang).solution(SOLUTION)
     assert line.startswith(text) and line.endswith(".") and "OLIVE" not in line
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_after_a_hypothesis_the_asker_is_told_to_press_stop(lang, monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from sim.hotseat.view import HotSeatView
+
+    pygame.init()
+    try:
+        s = session()
+        screens = Screens(s, people=("COMTE",))
+        hyp = SimpleNamespace(asker="COMTE", shower="LAVANDE", card="GARAGE", named=("ROSE", "GARAGE", "NAIN"),
+                              passed=())
+        s.notes.append(("hypothesis", hyp))
+        screens.update()
+        while screens.screen is not None and screens.screen.kind == "pass":
+            screens.choose("ready")
+        assert screens.showing() == ("shown", "COMTE")
+        view = HotSeatView(screens, Words(lang))
+        said = []
+        real = HotSeatView._line
+
+        def spy(self, surface, text, *args, **kw):
+            said.append(text)
+            return real(self, surface, text, *args, **kw)
+
+        monkeypatch.setattr(HotSeatView, "_line", spy)
+        view.draw(pygame.Surface((784, 768)))
+        assert Words(lang).text["then_stop"] in said and "STOP" in Words(lang).text["then_stop"]
+    finally:
+        pygame.quit()
