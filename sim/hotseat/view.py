@@ -88,10 +88,16 @@ class HotSeatView:
             y += img.get_height() + 2
         return y
 
-    def _button(self, surface, value, label, x, y, width, chosen=False, enabled=True):  # noqa: PLR0917
+    def _button(self, surface, value, label, x, y, width, chosen=False, enabled=True, fit=False):  # noqa: PLR0917
         font = self._font(15 * self._scale, "bold")
         height = font.get_height() + 10
-        width = max(width, font.size(label)[0] + 24)
+        if fit:  # a card in a grid: the name shrinks to its button, the button never grows over the next
+            size = 15 * self._scale
+            while size > 8 and font.size(label)[0] + 12 > width:
+                size -= 1
+                font = self._font(size, "bold")
+        else:
+            width = max(width, font.size(label)[0] + 24)
         rect = pygame.Rect(x, y, width, height)
         if enabled:
             pygame.draw.rect(surface, CHOSEN if chosen else BUTTON, rect, border_radius=6)
@@ -111,7 +117,7 @@ class HotSeatView:
         for i, c in enumerate(cards):
             x = 20 + (i % columns) * (width + 10)
             row_h = self._font(15 * self._scale, "bold").get_height() + 18
-            rect = self._button(surface, c, self.name(c), x, y + (i // columns) * row_h, width, c == chosen)
+            rect = self._button(surface, c, self.name(c), x, y + (i // columns) * row_h, width, c == chosen, fit=True)
             bottom = rect.bottom
         return bottom + 12
 

@@ -83,3 +83,33 @@ def test_after_a_hypothesis_the_asker_is_told_to_press_stop(lang, monkeypatch):
         assert Words(lang).text["then_stop"] in said and "STOP" in Words(lang).text["then_stop"]
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_accusation_picker_fits_every_name_in_its_button(lang, monkeypatch):
+    """No card's button runs over the next ("Gatekeeper's lodge" did)."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from hal.captions import load
+    from sim.hotseat.view import HotSeatView
+    from sim.labels import Labels
+
+    pygame.init()
+    try:
+        s = session()
+        s.accusing = s.verdict_due = "COMTE"
+        screens = Screens(s, people=("COMTE",))
+        screens.update()
+        while screens.screen is not None and screens.screen.kind == "pass":
+            screens.choose("ready")
+        assert screens.showing() == ("accuse", "COMTE")
+        view = HotSeatView(screens, Words(lang, Labels(lang, load(lang))))
+        view.draw(pygame.Surface((784, 768)))
+        rects = [pygame.Rect(r) for r, _ in view.buttons + view.disabled]
+        assert len(rects) >= 23
+        for i, a in enumerate(rects):
+            for b in rects[i + 1 :]:
+                assert not a.colliderect(b), (a, b)
+    finally:
+        pygame.quit()
