@@ -40,9 +40,10 @@ TEXT = {
         "ok": "Compris",
         "hand": "Vos cartes (%s)",
         "case": "Vous ouvrez le dossier %s : %s",  # du Colonel Moutarde
-        "hypothesis": "Votre hypothèse (%s). Lieu : %s. Choisissez un suspect et une arme.",
+        "hypothesis": "À vous (%s), au lieu %s : une hypothèse ici (choisissez un suspect et une arme), "
+                      "ou bien une recherche (RECHERCHE sur le plateau), pas les deux.",
         "ask": "Faire l'hypothèse",
-        "skip": "Pas d'hypothèse",
+        "skip": "Pas d'hypothèse (recherche, ou STOP)",
         "refute": "Au tour %s de réfuter : %s soupçonne %s. Quelle carte montrez-vous ?",  # du Comte du Puy
         "shown": "%s vous montre : %s",
         "then_stop": "Notez-le, puis appuyez sur STOP pour finir votre tour.",
@@ -75,9 +76,10 @@ TEXT = {
         "ok": "Got it",
         "hand": "Your cards (%s)",
         "case": "You open %s case: %s",  # Colonel Moutarde's
-        "hypothesis": "Your hypothesis (%s). Place: %s. Choose a suspect and a weapon.",
+        "hypothesis": "Your turn (%s), at %s: a hypothesis here (choose a suspect and a weapon), "
+                      "or a search instead (SEARCH on the board), not both.",
         "ask": "Make the hypothesis",
-        "skip": "No hypothesis",
+        "skip": "No hypothesis (search, or STOP)",
         "refute": "It is up to %s to refute: %s suspects %s. Which card do you show?",
         "shown": "%s shows you: %s",
         "then_stop": "Note it, then press STOP to end your turn.",
