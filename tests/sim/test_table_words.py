@@ -23,7 +23,8 @@ from sim.labels import Labels
 
 IDS = set(GUESTS + SUSPECTS + PLACES + START_PADS + WEAPONS + (INSPECTEUR,))
 ID_RE = re.compile(r"\b[A-Z][A-Z_]{2,}\b")
-PRINTED = {"STOP", "VU", "SEEN", "START", "DÉPART", "SEARCH", "RECHERCHE"}  # words printed on the board or the sheet, not ids
+# words printed on the board or the sheet, not ids
+PRINTED = {"STOP", "VU", "SEEN", "START", "DÉPART", "SEARCH", "RECHERCHE"}
 
 # A stand-in for the captions' names (the forms said in a sentence, with
 # their article), as the manifest had them when these sentences were written.
