@@ -8,7 +8,10 @@ clients, so that afterwards the tests run with no network at all:
 - Debian's 32-bit micropython for the 64 KB heap test (tools/micropython32.py);
 - for the emulated Cortex-M3 (tools/mcu_build.py): gcc-arm-none-eabi,
   libnewlib-arm-none-eabi and qemu-system-arm (no recommends), then the
-  project's MicroPython images for it, built once and cached.
+  project's MicroPython images for it, built once and cached;
+- for the web board's browser tests: chromium, chromium-driver and
+  fonts-dejavu-core (Selenium drives the system's Chromium; nothing is
+  downloaded at test time).
 
     python tools/setup_tests.py          # what is missing, then installed
     python tools/setup_tests.py --check  # only say what is missing (exit 1 if anything)
@@ -30,6 +33,9 @@ HEADERS = {"libasound2-dev": "/usr/include/alsa/asoundlib.h"}
 # the emulated Cortex-M3: what tools/mcu_build.py compiles with, and QEMU
 MCU_TOOLS = {"gcc-arm-none-eabi": "arm-none-eabi-gcc", "qemu-system-arm": "qemu-system-arm"}
 MCU_FILES = {"libnewlib-arm-none-eabi": "/usr/lib/arm-none-eabi/newlib"}
+# the web board's browser tests: Debian's headless Chromium and its WebDriver, and a font
+WEB_TOOLS = {"chromium": "chromium", "chromium-driver": "chromedriver"}
+WEB_FILES = {"fonts-dejavu-core": "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"}
 
 
 def missing_packages():
@@ -37,6 +43,8 @@ def missing_packages():
     out += [pkg for pkg, path in HEADERS.items() if not os.path.exists(path)]
     out += [pkg for pkg, exe in MCU_TOOLS.items() if shutil.which(exe) is None]
     out += [pkg for pkg, path in MCU_FILES.items() if not os.path.exists(path)]
+    out += [pkg for pkg, exe in WEB_TOOLS.items() if shutil.which(exe) is None]
+    out += [pkg for pkg, path in WEB_FILES.items() if not os.path.exists(path)]
     return out
 
 
