@@ -144,8 +144,11 @@ function showBoard(m) {
       if (node) node.textContent += (node.textContent ? ", " : "") + (who === "INSPECTEUR" ? "★" : words.names[who].split(" ").pop());
     }
     document.body.dataset.inspecteur = m.debug.positions.INSPECTEUR;
+    document.body.dataset.hidden = m.debug.hidden.join(",");
   }
   document.body.dataset.state = m.state;
+  document.body.dataset.current = m.current || "";
+  document.body.dataset.here = (m.current && m.pawns[m.current]) || "";
 }
 
 let tableSeen = 0;
