@@ -182,6 +182,7 @@ function receive(m) {
     tableSeen = 0;
     document.getElementById("log").replaceChildren();
     for (const c of m.history) caption(c);
+    document.body.dataset.clips = m.clips.length;
     document.body.dataset.ready = "1";
   } else if (m.t === "say" || m.t === "sfx") {
     caption(m);

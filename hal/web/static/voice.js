@@ -17,7 +17,7 @@ export class Voice {
     this.generation = 0;
     this.busy = false;
     this.enabled = new URLSearchParams(location.search).get("audio") !== "off";
-    window.cfxTimes = { presses: [], starts: [] };
+    window.cfxTimes = { presses: [], starts: [], decoded: 0, running: false };
   }
 
   // Called on a user's gesture: browsers start audio only after one.
@@ -32,6 +32,8 @@ export class Voice {
       }
     }
     if (this.ctx.state === "suspended") this.ctx.resume();
+    this.ctx.onstatechange = () => (window.cfxTimes.running = this.ctx.state === "running");
+    window.cfxTimes.running = this.ctx.state === "running";
   }
 
   buffer(clip) {
@@ -39,6 +41,10 @@ export class Voice {
       const p = fetch(`/sounds/${this.lang}/${pad4(clip)}.wav`)
         .then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(r.status))))
         .then((data) => this.ctx.decodeAudioData(data))
+        .then((buf) => {
+          window.cfxTimes.decoded += 1;
+          return buf;
+        })
         .catch(() => null); // a clip that cannot play: its caption still shows
       this.buffers.set(clip, p);
     }
@@ -55,6 +61,7 @@ export class Voice {
   setBusy(busy) {
     if (busy !== this.busy) {
       this.busy = busy;
+      window.cfxTimes.busy = busy;
       this.onBusy(busy);
     }
   }
