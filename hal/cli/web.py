@@ -15,7 +15,7 @@ import socket
 import sys
 
 from . import options
-from .play import bots_arg
+from .play import bots_arg, millivolts_arg
 
 
 def add_arguments(p):
@@ -25,6 +25,7 @@ def add_arguments(p):
     )
     p.add_argument("--port", type=int, default=8000, help="port (default 8000; 0: any free one)")
     options.add_board_options(p)
+    p.add_argument("--edition", dest="lang", type=options.lang_arg, help="the same as --lang: fr or en")
     p.add_argument("--table", action="store_true", help="the digital card table: each guest's hand on their phone")
     p.add_argument(
         "--bots",
@@ -34,7 +35,7 @@ def add_arguments(p):
         help="bot guests, e.g. AZUR:easy; implies --table",
     )
     p.add_argument(
-        "--battery", type=int, default=4500, metavar="MV", help="the batteries' charge at start (default 4500)"
+        "--battery", type=millivolts_arg, default=4500, metavar="MV", help="batteries at start, in mV (default 4500)"
     )
     p.add_argument(
         "--debug", action="store_true", help="the board page shows where every suspect and the Inspecteur are"

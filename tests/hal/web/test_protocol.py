@@ -123,6 +123,29 @@ def test_seats_tokens_and_a_reconnecting_seat(server_factory):
     asyncio.run(go())
 
 
+def test_a_web_game_traced_replays(server_factory, tmp_path):
+    trace = tmp_path / "web.jsonl"
+    s = server_factory("--seed", "9", "--lang", "fr", "--trace", str(trace))
+
+    async def go():
+        async with aiohttp.ClientSession(timeout=TIMEOUT) as http:
+            ws = await http.ws_connect(s.url + "ws")
+            for ident in ("SWITCH", "YES", "YES", "NO", "NO", "ECURIE"):
+                await ws.send_json({"t": "press", "id": ident, "down": True})
+                await ws.send_json({"t": "press", "id": ident, "down": False})
+            while True:
+                m = await next_of(ws, "board")
+                if m["state"] == "moved":
+                    break
+
+    asyncio.run(go())
+    assert s.stop() == 0
+    r = subprocess.run(
+        [sys.executable, "-m", "hal.cli", "replay", str(trace)], cwd=ROOT, capture_output=True, text=True
+    )
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
 def run_cli(*args):
     return subprocess.run(
         [sys.executable, "-m", "hal.cli", "web", *args], cwd=ROOT, capture_output=True, text=True, timeout=60
