@@ -127,7 +127,8 @@ function showBoard(m) {
     const where = document.querySelector(`#pad-${place || "START_" + g} .pawns`);
     if (where) where.append(el("span", { class: `pawn ${g}${g === m.current ? " current" : ""}`, title: words.names[g] }));
   }
-  document.getElementById("turn").textContent = m.current ? `${words.ui.turn} ${words.names[m.current]}` : "";
+  const bot = bots[m.current] ? ` (${words.seat.bot})` : "";
+  document.getElementById("turn").textContent = m.current ? `${words.ui.turn} ${words.names[m.current]}${bot}` : "";
   const seats = document.getElementById("seats");
   seats.hidden = !(m.seats && m.seats.length);
   seats.replaceChildren(...(m.seats || []).map((g) =>
@@ -152,7 +153,10 @@ function showBoard(m) {
 }
 
 let tableSeen = 0;
+let bots = {};
+let solutionShown = false;
 function showTable(m) {
+  bots = m.bots;
   const t = words.table;
   const names = (cards) => cards.map((c) => words.names[c]).join(" / ");
   for (const line of m.log.slice(tableSeen)) {
@@ -165,7 +169,11 @@ function showTable(m) {
     }
   }
   tableSeen = m.log.length;
-  if (m.solution) document.body.dataset.solution = m.solution.join(",");
+  if (m.solution && !solutionShown) {
+    solutionShown = true;
+    document.body.dataset.solution = m.solution.join(",");
+    log(`${words.seat.solution} ${names(m.solution)}`);
+  }
   if (m.problem) log(m.problem, "notice");
 }
 
@@ -180,6 +188,7 @@ function receive(m) {
     }
     document.getElementById("captions").replaceChildren();
     tableSeen = 0;
+    solutionShown = false;
     document.getElementById("log").replaceChildren();
     for (const c of m.history) caption(c);
     document.body.dataset.clips = m.clips.length;
