@@ -244,9 +244,12 @@ class WebBoard:
         return ws
 
     async def _write(self, conn):
-        while True:
-            text = await conn.queue.get()
-            await conn.ws.send_str(text)
+        try:
+            while True:
+                text = await conn.queue.get()
+                await conn.ws.send_str(text)
+        except (ConnectionError, RuntimeError):
+            pass  # the page went away: its reader ends the connection
 
     def _receive(self, conn, data):
         try:

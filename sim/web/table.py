@@ -71,6 +71,8 @@ class WebTable:
             elif kind == "show":
                 s.show(guest, m.get("card"))
             elif kind == "accuse":
+                if s.accusing != guest:
+                    return "not now: the accusation's three cards are named after the board's \"were you right?\""
                 s.accuse(guest, m.get("suspect"), m.get("place"), m.get("weapon"))
             else:
                 return "unknown choice %r" % (kind,)
