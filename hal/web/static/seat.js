@@ -82,11 +82,17 @@ function todo() {
   } else status(ui.waiting_board);
 }
 
+let drawn = ""; // what the form was last drawn from: it is redrawn only when that changes (a tap is never lost)
+
 function render() {
   if (!words || !seat) return;
   const t = words.table;
   document.getElementById("who").textContent = name(guest);
-  todo();
+  const now = JSON.stringify([seat.todo, seat.refute, seat.place, seat.out, picked, table && table.current, table && table.over]);
+  if (now !== drawn) {
+    drawn = now;
+    todo();
+  }
   document.getElementById("hand-title").textContent = fill(t.hand, name(guest));
   document.getElementById("hand").replaceChildren(...(seat.hand || []).map((c) => el("li", { "data-card": c }, name(c))));
   document.getElementById("shown-title").textContent = words.seat.shown;
@@ -157,6 +163,7 @@ function receive(m) {
     table = m;
     render();
   } else if (m.t === "refused") {
+    drawn = ""; // the next state draws the form again, the refusal until then
     status(m.text, true);
   } else if (m.t === "error") {
     status(m.text, true);
