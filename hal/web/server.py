@@ -8,7 +8,8 @@ firmware decides, the card table (handed in, optional) keeps the cards.
     web.serve(board, host, port, ready=print_url)      # until Ctrl-C
 
 Routes: `/` the board page; `/seat/GUEST?k=TOKEN` a guest's private page;
-`/ws` the WebSocket (`?seat=GUEST&k=TOKEN` for a seat); `/sounds/LANG/NNNN.wav`
+`/ws` the WebSocket (`?seat=GUEST&k=TOKEN` for a seat); `/join?code=ROOM` the
+free seats' links for the room code shown on the board; `/sounds/LANG/NNNN.wav`
 the edition's clips; `/qr/GUEST.svg` a seat's link as a QR code (until the
 guest joins); `/static/...` the pages' own files. Nothing is fetched from
 anywhere else: the pages work with no internet.
@@ -25,8 +26,10 @@ every page gets) and its own `private(guest)`, never another guest's.
 """
 
 import asyncio
+import html
 import json
 import pathlib
+import secrets
 import time
 
 from aiohttp import WSMsgType, web
@@ -44,6 +47,7 @@ STATIC = pathlib.Path(__file__).resolve().parent / "static"
 SWITCH = "SWITCH"
 INPUTS = PADS + BUTTONS + (SWITCH,)
 _NO_CACHE = {"Cache-Control": "no-cache"}
+ROOM_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: not read as 1 or 0
 
 
 class Connection:
@@ -81,6 +85,7 @@ class WebBoard:
         self.switch_on = False
         self.conns = []
         self.joined = set()  # seats whose guest has connected once: their QR is no longer shown
+        self.room = "".join(secrets.choice(ROOM_LETTERS) for _ in range(4))  # typed at /join by who cannot scan
         self._t0 = time.monotonic()
         self._out = []  # public messages of the burst being presented
         self._refused = set()  # inputs whose press the table refused: their release is dropped too
@@ -154,6 +159,7 @@ class WebBoard:
             out["debug"] = {"positions": n.positions, "hidden": sorted(n.hidden)}
         if self.table is not None:
             out["seats"] = [g for g in self.table.tokens if g not in self.joined]
+            out["room"] = self.room
         return out
 
     def flush(self):
@@ -199,6 +205,32 @@ class WebBoard:
         if self.table is None or guest not in self.table.tokens or guest in self.joined:
             raise web.HTTPNotFound(text="no seat link for %s (taken, or no such seat)" % guest)
         return web.Response(body=qr_svg(self.seat_url(guest)), content_type="image/svg+xml")
+
+    async def join(self, request):
+        """A phone that cannot scan: the room code shown on the board, then the seats still free."""
+        if self.table is None:
+            raise web.HTTPNotFound(text="no seats: start clue-fx web with --table")
+        code = request.query.get("code", "").strip().upper()
+        if not code:
+            body = '<form><label>Code <input name="code" autocapitalize="characters" size="6"></label>'
+            body += " <button>OK</button></form>"
+        elif code != self.room:
+            body = '<p>Not this table\'s code: look at the board again.</p><p><a href="/join">Back</a></p>'
+        else:
+            free = [g for g in self.table.tokens if g not in self.joined]
+            links = "".join(
+                '<p><a data-seat="%s" href="%s">%s</a></p>'
+                % (g, html.escape(self.seat_url(g)), html.escape(self.words["names"][g]))
+                for g in free
+            )
+            body = links or "<p>Every seat is taken.</p>"
+        page = (
+            '<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">'
+        )
+        page += (
+            '<title>Clue FX</title><link rel="icon" href="data:,"><body style="font: 20px system-ui; padding: 16px">'
+        )
+        return web.Response(text=page + body, content_type="text/html")
 
     def seat_url(self, guest):
         return "%sseat/%s?k=%s" % (self.base_url, guest, self.table.tokens[guest])
@@ -282,6 +314,7 @@ class WebBoard:
                 web.get("/ws", self.socket),
                 web.get("/sounds/{lang}/{name}", self.sound),
                 web.get("/qr/{guest}.svg", self.qr),
+                web.get("/join", self.join),
                 web.static("/static", STATIC),
             ]
         )

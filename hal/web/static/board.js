@@ -133,6 +133,7 @@ function showBoard(m) {
   seats.hidden = !(m.seats && m.seats.length);
   seats.replaceChildren(...(m.seats || []).map((g) =>
     el("a", { class: "seat", href: `/qr/${g}.svg`, target: "_blank" }, el("img", { src: `/qr/${g}.svg`, alt: g }), words.names[g])));
+  if (m.seats && m.seats.length) seats.append(el("div", { class: "room", id: "room" }, `${location.host}/join`, el("b", {}, m.room)));
   const debug = document.getElementById("debug");
   debug.hidden = !m.debug;
   for (const node of document.querySelectorAll(".suspects")) node.textContent = "";

@@ -101,6 +101,13 @@ def test_seats_tokens_and_a_reconnecting_seat(server_factory):
             assert (await next_of(seat, "hello"))["role"] == "seat"
             assert (await next_of(seat, "seat"))["todo"] == "rollcall"
             assert (await http.get(s.url + "qr/COMTE.svg")).status == 404  # taken: its link is no longer shown
+            # who cannot scan types the room code shown on the board: the free seats' links, not the taken one
+            room = (await next_of(await http.ws_connect(s.url + "ws"), "board"))["room"]
+            assert len(room) == 4
+            free = await (await http.get(s.url + "join", params={"code": room.lower()})).text()
+            assert s.seats["LAVANDE"] in free.replace("&amp;", "&") and "seat/COMTE" not in free
+            wrong = await (await http.get(s.url + "join", params={"code": "ZZZZ" if room != "ZZZZ" else "YYYY"})).text()
+            assert "seat/" not in wrong
             for ident in ("SWITCH", "YES", "YES", "NO"):  # ON; the Comte and Lady Lavande play, not Mlle Pêche
                 await board.send_json({"t": "press", "id": ident, "down": True})
                 await board.send_json({"t": "press", "id": ident, "down": False})
