@@ -18,8 +18,9 @@ The card table, if any, is any object with: `sink` (a hal.sink.Sink),
 `tokens` ({guest: token} of the seats people take), `step(now_ms, quiet)`
 (the events its bots press now), `refuses(button)` (a line of text, or None),
 `public()` (what the whole table sees: a JSON-able dict), `private(guest)`
-(one guest's whole private state) and `act(guest, message)` (a seat's
-choice; returns a line of text when it is refused, else None).
+(one guest's whole private state), `act(guest, message)` (a seat's
+choice; returns a line of text when it is refused, else None) and
+`seat_bot(guest)` (a free seat given to a bot; a line when it cannot be).
 
 Privacy: a seat's connection is sent the public messages (the same bytes
 every page gets) and its own `private(guest)`, never another guest's.
@@ -302,6 +303,11 @@ class WebBoard:
                 self.feed(AudioDone())
         elif kind == "battery":
             self.set_battery(m.get("mv", self.millivolts))
+        elif kind == "bot" and self.table is not None:  # a free seat given to a bot, from the board
+            guest = m.get("guest")
+            why = "%s has joined from a phone" % guest if guest in self.joined else self.table.seat_bot(guest)
+            if why is not None:
+                self._public({"t": "notice", "text": why})
 
     # -- running ----------------------------------------------------------------
 

@@ -80,6 +80,19 @@ class WebTable:
             return str(e)
         return None
 
+    def seat_bot(self, guest, level="hard"):
+        """A free seat becomes a bot (at the roll call, before the deal); a line if it cannot."""
+        if guest not in self.tokens:
+            return "%s has no free seat" % guest
+        try:
+            self.session.add_bot(Bot(guest, level, self.session.seed))
+        except ValueError as e:
+            return str(e)
+        del self.tokens[guest]
+        self.levels[guest] = level
+        self.people = tuple(g for g in self.people if g != guest)
+        return None
+
     # -- what the seats see ----------------------------------------------------------
 
     def public(self):

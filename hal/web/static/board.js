@@ -131,8 +131,12 @@ function showBoard(m) {
   document.getElementById("turn").textContent = m.current ? `${words.ui.turn} ${words.names[m.current]}${bot}` : "";
   const seats = document.getElementById("seats");
   seats.hidden = !(m.seats && m.seats.length);
+  const rollcall = m.state === "rollcall" || m.state === "off";
   seats.replaceChildren(...(m.seats || []).map((g) =>
-    el("a", { class: "seat", href: `/qr/${g}.svg`, target: "_blank" }, el("img", { src: `/qr/${g}.svg`, alt: g }), words.names[g])));
+    el("div", { class: "seat" },
+      el("a", { href: `/qr/${g}.svg`, target: "_blank" }, el("img", { src: `/qr/${g}.svg`, alt: g })), words.names[g],
+      rollcall ? el("button", { class: "make-bot", "data-bot": g, onclick: () => link.send({ t: "bot", guest: g }) },
+        `→ ${words.seat.bot}`) : "")));
   if (m.seats && m.seats.length) seats.append(el("div", { class: "room", id: "room" }, `${location.host}/join`, el("b", {}, m.room)));
   const debug = document.getElementById("debug");
   debug.hidden = !m.debug;

@@ -108,7 +108,14 @@ def test_seats_tokens_and_a_reconnecting_seat(server_factory):
             assert s.seats["LAVANDE"] in free.replace("&amp;", "&") and "seat/COMTE" not in free
             wrong = await (await http.get(s.url + "join", params={"code": "ZZZZ" if room != "ZZZZ" else "YYYY"})).text()
             assert "seat/" not in wrong
-            for ident in ("SWITCH", "YES", "YES", "NO"):  # ON; the Comte and Lady Lavande play, not Mlle Pêche
+            # at the roll call, a free seat is given to a bot from the board: its link is gone
+            await board.send_json({"t": "bot", "guest": "PECHE"})
+            while True:
+                state = await next_of(board, "board")
+                if "PECHE" not in state["seats"]:
+                    break
+            assert (await http.get(s.url + "seat/PECHE")).status == 404
+            for ident in ("SWITCH", "YES", "YES"):  # ON; the Comte and Lady Lavande play; Mlle Pêche is a bot now
                 await board.send_json({"t": "press", "id": ident, "down": True})
                 await board.send_json({"t": "press", "id": ident, "down": False})
             while True:
@@ -116,7 +123,7 @@ def test_seats_tokens_and_a_reconnecting_seat(server_factory):
                 if m.get("seated"):
                     break
             hand = m["hand"]
-            assert len(hand) == 4  # 12 cards among three guests (Azur, the bot, answers yes itself)
+            assert len(hand) == 3  # 12 cards among four guests (the bots, Pêche and Azur, answer yes themselves)
             await seat.close()
             again = await http.ws_connect(s.url + "ws?seat=COMTE&k=" + token)
             first = {}  # the first message of each kind
@@ -125,7 +132,7 @@ def test_seats_tokens_and_a_reconnecting_seat(server_factory):
                 first.setdefault(m["t"], m)
             back = first["seat"]
             assert back["hand"] == hand and back["seated"], "a seat that reconnects gets its whole state back"
-            assert first["table"]["bots"] == {"AZUR": "hard"}
+            assert first["table"]["bots"] == {"AZUR": "hard", "PECHE": "hard"}
 
     asyncio.run(go())
 
