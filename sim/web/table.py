@@ -144,6 +144,8 @@ class WebTable:
             out=guest not in t.active,
             verdicts=[n for n in self._log() if n["kind"] == "verdict" and n["guest"] == guest],
         )
+        if any(g == guest and not right for g, _, right in t.accusations):
+            out["case"] = list(t.deal.solution)  # a wrong accuser looked in the case (and put the cards back)
         todo = self._todo(guest)
         out["todo"] = todo
         h = s.pending

@@ -106,7 +106,8 @@ function render() {
   v.replaceChildren(...(seat.verdicts || []).map((n) =>
     el("p", { class: n.right ? "right" : "wrong", "data-verdict": n.right ? "right" : "wrong" },
       fill(n.right ? t.right : t.wrong, names(n.named)))));
-  if (table && table.solution) v.append(el("p", { "data-solution": table.solution.join(",") }, `${words.seat.solution} ${names(table.solution)}`));
+  const seen = seat.case || (table && table.solution);
+  if (seen) v.append(el("p", { "data-solution": seen.join(",") }, `${words.seat.solution} ${names(seen)}`));
   tableLog();
 }
 

@@ -212,6 +212,14 @@ def test_a_table_game_on_phones_to_a_verdict(server_factory, browsers):
             d.find_element(By.ID, "go").click()
             wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-verdict]"), "the table's verdict on the phone")
             verdict = d.execute_script("return document.querySelector('[data-verdict]').dataset.verdict")
+            if verdict == "wrong":  # the accuser looked in the confidential case: their phone shows it, alone
+                wait(
+                    d, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-solution]"), "the case on the accuser's phone"
+                )
+                other = [h for g, h in seats.items() if g != current][0]
+                on(other)
+                assert not d.find_elements(By.CSS_SELECTOR, "[data-solution]"), "another phone shows the case"
+                on(seats[current])
             # the table answered the board's "were you right?" itself: the board goes on
             wait(d, lambda d: board_data("state") != "verdict", "the board hears the table's answer")
             return verdict

@@ -17,6 +17,7 @@ pytest.importorskip("aiohttp")
 
 PUBLIC = ("say", "sfx", "stop", "off", "board", "table", "notice")
 SEAT_FIELDS = {"t", "guest", "seated", "todo", "hand", "opened", "shown", "sheet", "place", "out", "verdicts", "refute"}
+SEAT_FIELDS |= {"case"}  # the confidential case, to a guest who accused wrongly (they looked in it)
 
 
 def play(seed):
@@ -69,6 +70,9 @@ def test_no_seat_receives_another_guests_private_cards(seed):
             assert set(m["opened"].items()) <= set(t.opened[guest].items())
             cards = set(m["hand"]) | set(m["opened"].values()) | set(m["sheet"]["marks"])
             cards |= {x["card"] for x in m["shown"] if x["card"]}
+            if "case" in m:
+                assert any(g == guest and not right for g, _, right in t.accusations), "%s saw the case" % guest
+                assert tuple(m["case"]) == t.deal.solution
             if "refute" in m:
                 cards |= set(m["refute"]["options"])
                 assert set(m["refute"]["options"]) <= set(t.deal.hands[guest])
