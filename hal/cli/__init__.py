@@ -20,6 +20,7 @@ COMMANDS = (
     ("rig", "hal.cli.rig", "a virtual touch rig speaking CFX/1, on a pty or a serial URL"),
     ("monitor", "hal.cli.monitor", "show a CFX/1 serial line decoded, both directions"),
     ("selftest", "hal.cli.selftest", "play every clip of an edition and light every pad"),
+    ("web", "hal.cli.web", "the board in a web browser, the card table's hands on phones"),
     ("bots", "hal.cli.bots", "bot-only games with the digital card table, headless"),
     ("flash", "hal.cli.flash", "compile the firmware and copy it to a MicroPython board"),
     ("sdcard", "hal.cli.sdcard", "write the DFPlayer SD-card layout of an edition"),

@@ -53,6 +53,7 @@ MAY_LOAD = {
     "monitor": ("hal.cli.options",),
     "selftest": ("hal.cli.options",),
     "bots": ("sim.bots.levels",),
+    "web": ("hal.cli.play", "firmware", "sim.bots.levels"),  # --bots is read as clue-fx play reads it
     "flash": ("hal.bringup.flash", "hal.cli.options"),
     "sdcard": ("hal.bringup.sdcard", "hal.mcu.dfplayer", "hal.cli.options"),
     "calibrate": ("hal.bringup", "hal.cli.options"),

@@ -1,0 +1,115 @@
+"""The web board's figures, in headless Chromium against `clue-fx web` on
+loopback:
+
+- press -> voice: a finger down on REPEAT during the roll call (the narrator
+  says its question again) to the first clip of the answer starting in the
+  page, both read from the page's own clock (performance.now()): the press in
+  the pointerdown handler, the start where Web Audio is told to play it.
+  Median and 90th percentile over --n presses; target <= 50 ms.
+- idle server CPU: the server's own CPU time (/proc) over --idle seconds with
+  the board page and four seat pages connected, the board ON at the roll
+  call; target <= 2 % of a core.
+
+    python bench/bench_web.py [--n 50] [--idle 20]
+
+Needs Debian's chromium and chromium-driver, and selenium.
+"""
+
+import argparse
+import os
+import pathlib
+import statistics
+import sys
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.hal.web.conftest import CHROMEDRIVER, CHROMIUM, Server, make_browser  # noqa: E402
+
+
+def cpu_seconds(pid):
+    with open("/proc/%d/stat" % pid) as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def until(driver, script, what, timeout=30):
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, timeout, poll_frequency=0.01).until(lambda d: d.execute_script(script), message=what)
+
+
+def latency(n):
+    server = Server("--seed", "1", "--lang", "en")
+    d = make_browser(1280, 800)
+    try:
+        d.get(server.url)
+        until(d, "return document.body.dataset.ready === '1'", "the page joined")
+        d.find_element("css selector", '[data-input="SWITCH"]').click()
+        until(d, "return document.body.dataset.state === 'rollcall'", "the roll call")
+        until(d, "return window.cfxTimes.running", "Web Audio running (no sound output in this browser?)")
+        total = d.execute_script("return document.body.dataset.clips || 0")
+        until(d, "return window.cfxTimes.decoded >= %d" % int(total), "every clip decoded", timeout=120)
+        repeat = d.find_element("css selector", '[data-input="REPEAT"]')
+        out = []
+        for _ in range(n):
+            until(d, "return !window.cfxTimes.busy", "the voice silent before the press", timeout=60)
+            k = d.execute_script("return window.cfxTimes.starts.length")
+            p = d.execute_script("return window.cfxTimes.presses.length")
+            repeat.click()
+            until(d, "return window.cfxTimes.starts.length > %d" % k, "the answer's first clip")
+            press = d.execute_script("return window.cfxTimes.presses[%d]" % p)
+            start = d.execute_script("return window.cfxTimes.starts[%d]" % k)
+            out.append(start - press)
+        return out
+    finally:
+        d.quit()
+        server.stop()
+
+
+def idle_cpu(seconds):
+    server = Server("--seed", "1", "--lang", "en", "--table")
+    d = make_browser(1280, 800)
+    try:
+        d.get(server.url)
+        until(d, "return document.body.dataset.ready === '1'", "the board page joined")
+        d.find_element("css selector", '[data-input="SWITCH"]').click()
+        until(d, "return document.body.dataset.state === 'rollcall'", "the roll call")
+        for g in ("COMTE", "LAVANDE", "PECHE", "AZUR"):
+            d.switch_to.new_window("tab")
+            d.get(server.seats[g])
+            until(d, "return document.body.dataset.todo === 'rollcall'", "%s's seat joined" % g)
+        c0, t0 = cpu_seconds(server.proc.pid), time.monotonic()
+        time.sleep(seconds)  # idle: what the server costs while nobody presses
+        c1, t1 = cpu_seconds(server.proc.pid), time.monotonic()
+        return 100.0 * (c1 - c0) / (t1 - t0)
+    finally:
+        d.quit()
+        server.stop()
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--n", type=int, default=50, help="presses measured (default 50)")
+    ap.add_argument("--idle", type=float, default=20, help="seconds of idle server measured (default 20)")
+    args = ap.parse_args()
+    if CHROMIUM is None or CHROMEDRIVER is None:
+        print("bench_web: headless Chromium is not installed (apt-get install chromium chromium-driver)")
+        return 2
+    ms = sorted(latency(args.n))
+    p90 = ms[min(len(ms) - 1, int(0.9 * len(ms)))]
+    print(
+        "press -> first clip starting in the page: median %.1f ms, p90 %.1f ms, max %.1f ms (n=%d; target <= 50 ms)"
+        % (statistics.median(ms), p90, ms[-1], len(ms))
+    )
+    cpu = idle_cpu(args.idle)
+    print(
+        "idle server CPU, board page + 4 seat pages connected: %.2f %% of a core over %.0f s (target <= 2 %%)"
+        % (cpu, args.idle)
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,115 @@
+"""The board in a web browser: a tablet lying on the table (or a laptop),
+and with --table each guest's private hand on their own phone.
+
+    clue-fx web                       # then open the printed address
+    clue-fx web --table --bots AZUR   # phones for the people, a bot for the Azur seat
+    clue-fx web --host 127.0.0.1 --port 8080 --lang en --seed 7
+
+The first line printed is `board: http://HOST:PORT/`; then a QR code of it.
+With --table, one line per seat: `seat GUEST: URL` (the URL its QR code carries).
+The default host 0.0.0.0 lets the phones and the tablet on the same Wi-Fi
+join; --host 127.0.0.1 keeps it to this computer.
+"""
+
+import socket
+import sys
+
+from . import options
+from .play import bots_arg, millivolts_arg
+
+
+def add_arguments(p):
+    options.keep_layout(p)
+    p.add_argument(
+        "--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0: the phones on your Wi-Fi can join)"
+    )
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000; 0: any free one)")
+    options.add_board_options(p)
+    p.add_argument("--edition", dest="lang", type=options.lang_arg, help="the same as --lang: fr or en")
+    p.add_argument("--table", action="store_true", help="the digital card table: each guest's hand on their phone")
+    p.add_argument(
+        "--bots",
+        type=bots_arg,
+        default={},
+        metavar="GUEST[:LEVEL],...",
+        help="bot guests, e.g. AZUR:easy; implies --table",
+    )
+    p.add_argument(
+        "--battery", type=millivolts_arg, default=4500, metavar="MV", help="batteries at start, in mV (default 4500)"
+    )
+    p.add_argument(
+        "--debug", action="store_true", help="the board page shows where every suspect and the Inspecteur are"
+    )
+    # --resume FILE: to come with the resume work (a saved game brings the board and the seats back);
+    # it will hand WebTable its tokens and the Board its narrator here, before serve().
+
+
+def lan_address():
+    """This computer's address on the local network (what a phone can reach), or None."""
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        s.connect(("10.255.255.255", 1))  # no packet is sent: it only picks the outgoing interface
+        return s.getsockname()[0]
+    except OSError:
+        return None
+    finally:
+        s.close()
+
+
+def run(args):
+    try:
+        import aiohttp  # noqa: F401
+        import segno  # noqa: F401
+    except ImportError as e:
+        print("clue-fx web: %s is not installed: reinstall clue-fx (pip install clue-fx)" % e.name, file=sys.stderr)
+        return 2
+    if not 0 <= args.port <= 65535:
+        print("clue-fx web: error: the port is a number from 0 to 65535, not %d" % args.port, file=sys.stderr)
+        return 2
+    from hal import captions as captions_
+    from hal.runner import Board
+    from hal.web.qr import terminal
+    from hal.web.server import WebBoard
+    from sim.hotseat.words import Words
+    from sim.labels import Labels
+    from sim.web.table import WebTable
+    from sim.web.words import page_words
+
+    seed = options.seed_of(args)
+    lang = args.lang or options.default_lang()
+    captions = captions_.load(lang)
+    labels = Labels(lang, captions)
+    words = Words(lang, labels)
+    table = None
+    if args.table or args.bots:
+        table = WebTable(seed, lang, bots=args.bots, words=words)
+    web = WebBoard(captions, page_words(labels, words), table=table, millivolts=args.battery, debug=args.debug)
+    board = Board(seed=seed, trace=options.open_trace(args), sinks=[web.presenter])
+    if table is not None:
+        board.attach(table.sink)
+    shown_host = args.host
+    if args.host in ("0.0.0.0", "", "::"):
+        shown_host = lan_address() or "127.0.0.1"
+
+    def ready(url):
+        bound = url.rsplit(":", 1)[1]
+        public = "http://%s:%s" % (shown_host, bound)
+        web.base_url = public
+        print("board: %s" % public, flush=True)
+        terminal(public, sys.stdout)
+        if table is not None:
+            for g in table.tokens:
+                print("seat %s: %s" % (g, web.seat_url(g)), flush=True)
+        print("seed %d, edition %s; Ctrl-C to stop" % (seed, lang), flush=True)
+
+    options.interrupt_on_sigterm()
+    try:
+        web.serve(board, args.host, args.port, ready)
+    except OSError as e:
+        print("clue-fx web: cannot listen on %s:%d: %s" % (args.host, args.port, e.strerror or e), file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        pass
+    finally:
+        board.close()
+    return 0

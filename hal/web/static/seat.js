@@ -1,0 +1,173 @@
+// A guest's private page: their hand, the cases they opened, the cards shown
+// to them and by whom, their own detective sheet, and their choices at the
+// card table (the hypothesis, the card to show, the accusation). The host
+// sends this page only this guest's private state, whole, at every change.
+
+import { connect, el, fill } from "/static/link.js";
+
+const guest = location.pathname.split("/").pop();
+const params = new URLSearchParams(location.search);
+const KEY = `cfx-seat-${guest}`;
+const token = params.get("k") || localStorage.getItem(KEY) || "";
+if (token) localStorage.setItem(KEY, token);
+if (!params.get("k") && token) history.replaceState(null, "", `${location.pathname}?k=${token}`);
+
+let words = null;
+let seat = null;
+let table = null;
+const picked = {}; // what this guest has chosen so far in the open form
+const link = connect(`?seat=${encodeURIComponent(guest)}&k=${encodeURIComponent(token)}`, receive, (up) => {
+  document.getElementById("link").textContent = up ? "●" : "○ …";
+});
+
+const name = (c) => words.names[c];
+const names = (cards) => cards.map(name).join(" / ");
+
+function status(text, error) {
+  const s = document.getElementById("status");
+  s.textContent = text;
+  s.classList.toggle("error", !!error);
+}
+
+// one choice among `cards`, kept in picked[key]
+function picker(key, legend, cards) {
+  const box = el("div", { class: "choices" });
+  for (const c of cards) {
+    box.append(el("button", { class: "choice", "data-card": c, "aria-pressed": String(picked[key] === c),
+      onclick: () => { picked[key] = c; render(); } }, name(c)));
+  }
+  return el("fieldset", { "data-pick": key }, el("legend", {}, legend), box);
+}
+
+function go(label, keys, send) {
+  const b = el("button", { class: "go", id: "go", onclick: send }, label);
+  b.disabled = !keys.every((k) => picked[k]);
+  return b;
+}
+
+function todo() {
+  const t = words.table;
+  const box = document.getElementById("todo");
+  box.replaceChildren();
+  box.dataset.todo = seat.todo;
+  const ui = words.seat;
+  if (seat.todo === "hypothesis") {
+    status(ui.your_turn);
+    box.append(el("p", {}, fill(t.hypothesis, name(guest), name(seat.place))),
+      picker("suspect", t.suspects, words.suspects), picker("weapon", t.weapons, words.weapons),
+      go(t.ask, ["suspect", "weapon"], () => link.send({ t: "hypothesis", suspect: picked.suspect, weapon: picked.weapon })),
+      el("p", {}, ui.or_search));
+  } else if (seat.todo === "refute") {
+    const r = seat.refute;
+    const who = words.lang === "fr" ? words.of[guest] : words.full[guest];
+    status(fill(t.refute, who, words.full[r.asker], names(r.named)));
+    box.append(picker("show", t.ok, r.options),
+      go(t.ok, ["show"], () => link.send({ t: "show", card: picked.show })));
+  } else if (seat.todo === "accuse") {
+    status(fill(t.accuse, name(guest)));
+    box.append(picker("a_suspect", t.suspects, words.suspects), picker("a_place", t.places, words.places),
+      picker("a_weapon", t.weapons, words.weapons),
+      go(t.accuse_go, ["a_suspect", "a_place", "a_weapon"], () =>
+        link.send({ t: "accuse", suspect: picked.a_suspect, place: picked.a_place, weapon: picked.a_weapon })));
+  } else if (seat.todo === "stop") {
+    status(ui.press_stop);
+  } else if (seat.todo === "rollcall") {
+    status(ui.rollcall);
+  } else if (seat.todo === "not_playing") {
+    status(ui.not_playing);
+  } else if (table && table.over) {
+    status(words.ui.over);
+  } else if (table && table.current) {
+    status(fill(ui.waiting, name(table.current)) + (seat.out ? " " + ui.out : ""));
+  } else status(ui.waiting_board);
+}
+
+let drawn = ""; // what the form was last drawn from: it is redrawn only when that changes (a tap is never lost)
+
+function render() {
+  if (!words || !seat) return;
+  const t = words.table;
+  document.getElementById("who").textContent = name(guest);
+  const now = JSON.stringify([seat.todo, seat.refute, seat.place, seat.out, picked, table && table.current, table && table.over]);
+  if (now !== drawn) {
+    drawn = now;
+    todo();
+  }
+  document.getElementById("hand-title").textContent = fill(t.hand, name(guest));
+  document.getElementById("hand").replaceChildren(...(seat.hand || []).map((c) => el("li", { "data-card": c }, name(c))));
+  document.getElementById("shown-title").textContent = words.seat.shown;
+  const shown = (seat.shown || []).map((s) => el("li", {}, s.by ? fill(t.shown, words.full[s.by], name(s.card)) : t.nobody));
+  const opened = Object.entries(seat.opened || {}).map(([s, c]) =>
+    el("li", { "data-case": s }, fill(t.case, words.lang === "fr" ? words.of[s] : words.of[s], name(c))));
+  document.getElementById("shown").replaceChildren(...opened, ...shown);
+  document.getElementById("sheet-title").textContent = fill(t.sheet, name(guest));
+  sheet();
+  const v = document.getElementById("verdicts");
+  v.replaceChildren(...(seat.verdicts || []).map((n) =>
+    el("p", { class: n.right ? "right" : "wrong", "data-verdict": n.right ? "right" : "wrong" },
+      fill(n.right ? t.right : t.wrong, names(n.named)))));
+  const seen = seat.case || (table && table.solution);
+  if (seen) v.append(el("p", { "data-solution": seen.join(",") }, `${words.seat.solution} ${names(seen)}`));
+  tableLog();
+}
+
+function sheet() {
+  const s = seat.sheet;
+  const box = document.getElementById("sheet");
+  if (!s) return box.replaceChildren();
+  const t = words.table;
+  const rows = [];
+  for (const [title, cards] of [[t.suspects, words.suspects], [t.places, words.places], [t.weapons, words.weapons]]) {
+    rows.push(el("tr", {}, el("td", { colspan: "2" }, el("b", {}, title))));
+    for (const c of cards) {
+      const mark = s.marks[c];
+      const cell = el("td", { class: "mark" });
+      if (mark && words.names[mark]) cell.append(el("span", { class: "vu" }, fill(t.seen, words.initials[mark])));
+      else if (mark) cell.append(mark);
+      const seen = s.seen.includes(c) ? el("span", { class: "vu" }, "VU") : "";
+      rows.push(el("tr", { "data-row": c }, el("td", {}, name(c), " ", seen), cell));
+    }
+  }
+  box.replaceChildren(el("table", { class: "sheet" }, ...rows));
+  document.getElementById("track").textContent = s.inspecteur.length
+    ? `${fill(t.inspecteur)} ${s.inspecteur.map(name).join(" → ")}` : "";
+}
+
+function tableLog() {
+  const t = words.table;
+  document.getElementById("table-title").textContent = words.seat.table;
+  const lines = ((table && table.log) || []).map((line) => {
+    if (line.kind === "hypothesis") {
+      const h = line.public;
+      const rest = h.passed.map((g) => fill(t.passed, words.full[g])).join("") + (h.shower ? fill(t.showed, words.full[h.shower]) : t.noone);
+      return el("p", {}, fill(t.public_hyp, words.full[h.asker], names(h.named), rest));
+    }
+    if (line.kind === "verdict") return el("p", {}, fill(t.verdict, name(line.guest), fill(line.right ? t.right : t.wrong, names(line.named))));
+    return el("p", {}, t[line.button === "SEARCH" ? "search_after_hypothesis" : "ok"]);
+  });
+  const bots = Object.entries((table && table.bots) || {}).map(([g, lv]) => el("p", {}, `${name(g)}: ${words.seat.bot} (${lv})`));
+  document.getElementById("table-log").replaceChildren(...bots, ...lines.reverse());
+}
+
+function receive(m) {
+  if (m.t === "hello") {
+    words = m.words;
+    words.lang = m.lang;
+    document.documentElement.lang = m.lang;
+  } else if (m.t === "seat") {
+    const todoChanged = !seat || seat.todo !== m.todo;
+    seat = m;
+    if (todoChanged) for (const k of Object.keys(picked)) delete picked[k];
+    render();
+    document.body.dataset.todo = m.todo;
+  } else if (m.t === "table") {
+    table = m;
+    render();
+  } else if (m.t === "refused") {
+    drawn = ""; // the next state draws the form again, the refusal until then
+    status(m.text, true);
+  } else if (m.t === "error") {
+    status(m.text, true);
+    document.body.dataset.error = "1";
+  }
+}

@@ -1,0 +1,191 @@
+"""The card table behind the web board's seats: the session (sim.bots) with
+its bots, one secret token per seat a person may take, and what each seat
+may see. The web server (hal.web.server) calls these and knows no card.
+
+    table = WebTable(seed, "en", bots={"AZUR": "hard"})
+    board.attach(table.sink)                 # the table hears the board
+    table.private("COMTE")                   # the Comte's hand, cases, cards shown to him, sheet, what to do
+    table.public()                           # what everyone sees: who is a bot, whose turn, the table's log
+    table.act("COMTE", {"t": "hypothesis", "suspect": "ROSE", "weapon": "SEAU"})
+
+Privacy is built here: `private(guest)` reads only that guest's hand, the
+cases that guest opened, the cards shown to that guest and that guest's
+sheet; `public()` carries only what the whole table sees (the three cards
+named in a hypothesis, who could not refute, who showed; an accusation's
+three cards and the verdict; the confidential case once the game is over).
+"""
+
+import secrets
+
+from firmware.board import GUESTS
+
+from ..bots.mind import Bot
+from ..bots.session import Session, Stuck
+
+
+class WebTable:
+    def __init__(self, seed, lang, *, bots=None, delay_ms=1200, words=None, tokens=None):
+        """`bots`: {guest: level}. `words`: sim.hotseat.words.Words (for the
+        refusal lines). `tokens`: {guest: token} to reuse (a resumed game)."""
+        bots = dict(bots or {})
+        self.people = tuple(g for g in GUESTS if g not in bots)
+        self.levels = bots
+        self.session = Session(
+            seed, bots={g: Bot(g, lv, seed) for g, lv in bots.items()}, humans=self.people, delay_ms=delay_ms
+        )
+        self.sink = self.session
+        self.words = words
+        self.tokens = dict(tokens) if tokens else {g: secrets.token_urlsafe(9) for g in self.people}
+        self.problem = None  # a bot got stuck (a bug): said once, the bots stop
+
+    # -- the server's calls ---------------------------------------------------------
+
+    def step(self, now_ms, quiet):
+        """The events to feed the board now: bots' presses, the table's YES/NO."""
+        if not quiet or self.problem:
+            return []
+        try:
+            return self.session.poll(now_ms)
+        except Stuck as e:
+            self.problem = "card table: %s" % e
+            return []
+
+    def refuses(self, button):
+        """The table's own refusal of a press (SEARCH after a hypothesis), as a line."""
+        table = self.session.table
+        why = table.refuses(button) if table is not None else None
+        if why is None:
+            return None
+        self.session.notes.append(("refused", table.current, button, why))
+        return self.words.text[why] if self.words is not None else why
+
+    def act(self, guest, m):
+        """A seat's choice at the card table; a line of text if it is refused."""
+        s = self.session
+        kind = m.get("t")
+        try:
+            if kind == "hypothesis":
+                if self._todo(guest) != "hypothesis":
+                    return "not now: a hypothesis is made on your turn, once you stand in a place"
+                s.hypothesis(guest, m.get("suspect"), m.get("weapon"))
+            elif kind == "show":
+                s.show(guest, m.get("card"))
+            elif kind == "accuse":
+                if s.accusing != guest:
+                    return "not now: the accusation's three cards are named after the board's \"were you right?\""
+                s.accuse(guest, m.get("suspect"), m.get("place"), m.get("weapon"))
+            else:
+                return "unknown choice %r" % (kind,)
+        except ValueError as e:
+            return str(e)
+        return None
+
+    def seat_bot(self, guest, level="hard"):
+        """A free seat becomes a bot (at the roll call, before the deal); a line if it cannot."""
+        if guest not in self.tokens:
+            return "%s has no free seat" % guest
+        try:
+            self.session.add_bot(Bot(guest, level, self.session.seed))
+        except ValueError as e:
+            return str(e)
+        del self.tokens[guest]
+        self.levels[guest] = level
+        self.people = tuple(g for g in self.people if g != guest)
+        return None
+
+    # -- what the seats see ----------------------------------------------------------
+
+    def public(self):
+        s = self.session
+        t = s.table
+        out = {
+            "bots": self.levels,
+            "people": list(self.people),
+            "guests": list(t.guests) if t else [],
+            "active": list(t.active) if t else [],
+            "current": t.current if t else None,
+            "over": s.over,
+            "winner": t.winner if t else None,
+            "log": self._log(),
+            "problem": self.problem,
+        }
+        if t is not None and s.over:
+            out["solution"] = list(t.deal.solution)  # at the end, everyone sees the confidential case
+        return out
+
+    def _log(self):
+        lines = []
+        for note in self.session.notes:
+            if note[0] == "hypothesis":
+                h = note[1]
+                lines.append({"kind": "hypothesis", "public": h.public()})
+            elif note[0] == "verdict":
+                lines.append({"kind": "verdict", "guest": note[1], "named": list(note[2]), "right": note[3]})
+            elif note[0] == "refused":
+                lines.append({"kind": "refused", "guest": note[1], "button": note[2]})
+        return lines
+
+    def private(self, guest):
+        """Everything `guest` may see of the cards, whole (a page that reloads gets it back)."""
+        s = self.session
+        t = s.table
+        out = {"guest": guest, "seated": False, "todo": "wait"}
+        if t is None or guest not in t.guests:
+            out["todo"] = "rollcall" if t is None else "not_playing"
+            return out
+        sheet = s.sheets[guest]
+        out.update(
+            seated=True,
+            hand=list(t.deal.hands[guest]),
+            opened=dict(t.opened[guest]),
+            shown=self._shown_to(guest),
+            sheet={"marks": dict(sheet.marks), "seen": list(sheet.seen), "inspecteur": list(sheet.inspecteur)},
+            place=t.where[guest],
+            out=guest not in t.active,
+            verdicts=[n for n in self._log() if n["kind"] == "verdict" and n["guest"] == guest],
+        )
+        if any(g == guest and not right for g, _, right in t.accusations):
+            out["case"] = list(t.deal.solution)  # a wrong accuser looked in the case (and put the cards back)
+        todo = self._todo(guest)
+        out["todo"] = todo
+        h = s.pending
+        if todo == "refute":
+            out["refute"] = {"asker": h.asker, "named": list(h.named), "options": list(h.waiting[1])}
+        return out
+
+    def _shown_to(self, guest):
+        """The cards shown to `guest` after their hypotheses, with who showed them."""
+        out = []
+        for note in self.session.notes:
+            if note[0] == "hypothesis" and note[1].asker == guest:
+                h = note[1]
+                out.append({"named": list(h.named), "by": h.shower, "card": h.card})
+        return out
+
+    def _todo(self, guest):
+        """What the seat of `guest` is waited for: hypothesis, stop, refute, accuse, or wait."""
+        s = self.session
+        t = s.table
+        h = s.pending
+        if h is not None and h.waiting is not None and h.waiting[0] == guest:
+            return "refute"
+        if s.over or t.current != guest:
+            return "wait"
+        if s.accusing == guest:
+            return "accuse"
+        if guest not in t.active or h is not None:
+            return "wait"
+        if t.hypothesis_made:
+            return "stop"
+        if t.searched or not self._arrived(guest):
+            return "wait"
+        return "hypothesis"
+
+    def _arrived(self, guest):
+        """`guest` has entered a place in this turn (the board said where they are)."""
+        for note in reversed(self.session.notes):
+            if note[0] == "turn":
+                return False
+            if note[0] == "arrive" and note[1] == guest:
+                return True
+        return False
