@@ -102,8 +102,8 @@ def main(argv=None):
         argv = ["play"] + argv  # no command: the desktop board, with its options
     command = argv[0] if argv[0] in NAMES else None
     debug = "--debug" in argv
-    if debug and command != "play":
-        argv.remove("--debug")  # the front door's: tracebacks (play also shows its debug overlay)
+    if debug and command not in ("play", "web"):
+        argv.remove("--debug")  # the front door's: tracebacks (play and web also show their debug view)
     console_any_encoding()
     try:
         args = build_parser(command).parse_args(argv)
