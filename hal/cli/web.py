@@ -40,8 +40,7 @@ def add_arguments(p):
     p.add_argument(
         "--debug", action="store_true", help="the board page shows where every suspect and the Inspecteur are"
     )
-    # --resume FILE: to come with the resume work (a saved game brings the board and the seats back);
-    # it will hand WebTable its tokens and the Board its narrator here, before serve().
+    # --resume FILE (options.add_board_options): the board comes back; the phones' card table not yet.
 
 
 def lan_address():
@@ -75,7 +74,14 @@ def run(args):
     from sim.web.table import WebTable
     from sim.web.words import page_words
 
-    seed = options.seed_of(args)
+    if args.resume and (args.table or args.bots):
+        print(
+            "clue-fx web: --resume brings the board back, not yet the phones' card table: "
+            "go on with the paper cards (--resume FILE without --table), or start a new game",
+            file=sys.stderr,
+        )
+        return 2
+    seed, trace, resumed = options.board_trace(args, say=lambda line: print(line, file=sys.stderr))
     lang = args.lang or options.default_lang()
     captions = captions_.load(lang)
     labels = Labels(lang, captions)
@@ -84,7 +90,7 @@ def run(args):
     if args.table or args.bots:
         table = WebTable(seed, lang, bots=args.bots, words=words)
     web = WebBoard(captions, page_words(labels, words), table=table, millivolts=args.battery, debug=args.debug)
-    board = Board(seed=seed, trace=options.open_trace(args), sinks=[web.presenter])
+    board = Board(seed=seed, trace=trace, sinks=[web.presenter], resumed=resumed)
     if table is not None:
         board.attach(table.sink)
     shown_host = args.host
