@@ -31,6 +31,7 @@ import html
 import json
 import pathlib
 import secrets
+import signal
 import time
 
 from aiohttp import WSMsgType, web
@@ -330,7 +331,16 @@ class WebBoard:
         """Serve until cancelled. `ready(url)` once listening (the real port
         when `port` is 0)."""
         self.board = board
-        runner = web.AppRunner(self.app(), access_log=None, handle_signals=False)
+        # SIGTERM (a kill, a service manager) cancels the serving task, the asyncio way: its
+        # finally closes the pages and the server, wherever the loop was (a KeyboardInterrupt
+        # raised by a signal handler can land anywhere, even in aiohttp's own clean-up)
+        loop = asyncio.get_running_loop()
+        try:
+            loop.add_signal_handler(signal.SIGTERM, asyncio.current_task().cancel)
+        except (NotImplementedError, RuntimeError, ValueError):  # no such handlers (Windows, not the main thread)
+            pass
+        # a second or two to let the pages go, not aiohttp's minute: a kill or Ctrl-C ends at once
+        runner = web.AppRunner(self.app(), access_log=None, handle_signals=False, shutdown_timeout=2.0)
         await runner.setup()
         site = web.TCPSite(runner, host, port)
         await site.start()
@@ -347,9 +357,17 @@ class WebBoard:
                     self.flush()
                 await asyncio.sleep(self.schedule.wait_ms(self.now()) / 1000)
         finally:
+            # A page that went away without its closing handshake would hold each close
+            # for aiohttp's 10 s: a second at most each, so Ctrl-C or a kill ends promptly.
             for c in list(self.conns):
-                await c.ws.close()
+                try:
+                    await asyncio.wait_for(c.ws.close(), 1.0)
+                except (TimeoutError, ConnectionError, RuntimeError):
+                    pass
             await runner.cleanup()
 
     def serve(self, board, host, port, ready=None):
-        asyncio.run(self.run(board, host, port, ready))
+        try:
+            asyncio.run(self.run(board, host, port, ready))
+        except asyncio.CancelledError:
+            pass  # SIGTERM: served, and closed cleanly
