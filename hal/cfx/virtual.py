@@ -203,10 +203,12 @@ class VirtualRig:
         """Run fn(core) under the lock and send what it said."""
         with self._lock:
             result = fn(self.core)
+            # kept before it is said: a rig killed between the two must not come back
+            # without a change the host has already heard (the switch ON, a pawn)
+            self._save()
             if self.plugged and not self.lost:
                 self.core.step(self._clock())
                 self._write()
-            self._save()
             self._lock.notify_all()
         self._wake()
         return result
