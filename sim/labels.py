@@ -31,7 +31,7 @@ UI = {
         "title": "Clue FX — le plateau parlant",
         "seed": "graine",
         "battery": "piles",
-        "caption": "Edmond dit",
+        "caption": "Le plateau dit",  # Edmond, or the Inspecteur: each line names its speaker
         "log": "Journal",
         "off": "Plateau éteint",
         "asleep": "Plateau endormi",
@@ -72,7 +72,7 @@ UI = {
         "title": "Clue FX — the talking board",
         "seed": "seed",
         "battery": "batteries",
-        "caption": "Edmond says",
+        "caption": "The board says",  # Edmond, or the Inspecteur: each line names its speaker
         "log": "Log",
         "off": "The board is off",
         "asleep": "The board is asleep",

@@ -17,6 +17,7 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
 
 from firmware.clipnames import names  # noqa: E402
 
@@ -170,11 +171,22 @@ SPEAKERS = {
     "narrator": {"fr": "Edmond", "en": "Edmond"},
     "inspecteur": {"fr": "Inspecteur Dupont", "en": "Inspecteur Dupont"},
 }
-# The clips of the Inspecteur's own lines; every other clip is Edmond's (or a sound).
-INSPECTEUR_CLIPS = (
-    "phrase.confirm_accusation", "phrase.found_inspecteur", "phrase.accusation",
-    "phrase.right", "phrase.wrong", "jingle.win", "jingle.wrong",
-)
+
+
+def speakers():
+    """Each clip's speaker, from the firmware's own sentences (Say.speaker of
+    every form tools/sentences.py lists): the clips of the Inspecteur's lines
+    are his; every other clip, the place sounds included, is Edmond's."""
+    import sentences  # tools/sentences.py, beside this file
+
+    from firmware.phrases import say
+
+    said = {}
+    for key, args in sentences.forms():
+        s = say(key, args)
+        for n in s.clips:
+            said[n] = s.speaker
+    return said
 
 
 def captions(name):
@@ -200,9 +212,10 @@ def captions(name):
 
 def manifest():
     clips = []
+    said = speakers()
     for i, name in enumerate(CLIPS):
         fr, en, extra = captions(name)
-        speaker = "inspecteur" if name in INSPECTEUR_CLIPS or name.startswith("dupont.") else "narrator"
+        speaker = said.get(i + 1, "narrator")
         clip = {"id": i + 1, "name": name, "speaker": speaker, "fr": fr, "en": en}
         clip.update(extra)
         clips.append(clip)
