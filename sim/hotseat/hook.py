@@ -129,15 +129,25 @@ class CardTableHook(Sink):
     def step(self, now_ms, quiet=True):
         """The events to feed the board now: bots' presses and the table's
         YES/NO after an accusation. `quiet`: the speaker is silent (bots wait
-        for the narrator to finish, as people do)."""
+        for the narrator to finish, as people do); a bot's turn also waits
+        while a screen is up (see _bot_waits)."""
         self.screens.update()
-        if not quiet or self.problem:
+        if not quiet or self.problem or self._bot_waits():
             return []
         try:
             return self.session.poll(now_ms)
         except Stuck as e:  # a bot's bug must not close the window: say it, and stop the bots
             self.problem = "card table: %s" % e
             return []
+
+    def _bot_waits(self):
+        """A bot's turn waits while a screen is up: the people see its whole
+        turn on the board, not behind someone's hand or a pass-to page. The
+        table's own YES/NO after an accusation does not wait."""
+        s = self.session
+        if not self.screens.visible or s.table is None or s.over or s.verdict_due is not None:
+            return False
+        return s.table.current in s.bots
 
     @property
     def changed(self):

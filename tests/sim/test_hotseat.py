@@ -401,3 +401,54 @@ def test_a_stuck_bot_does_not_close_the_window():
             board.feed(ev, t)
     assert hook.problem and "keeps acting" in hook.problem
     assert hook.problem in hook.news() and hook.step(t + 1000) == []
+
+
+def dealt(seed):
+    """A table of the Comte (a bot) and Lady Lavande (a person), dealt."""
+    from firmware.events import Switch
+
+    board = Board(seed=seed)
+    hook = attached(board, CardTableHook(seed, "en", bots={"COMTE": "hard"}, delay_ms=0))
+    said = Said()
+    board.attach(said)
+    board.feed(Switch(True), 0)
+    t = 0
+    while hook.session.table is None:
+        t += 1000
+        evs = hook.step(t)
+        if not evs and hook.session.asked is not None:
+            evs = press("YES" if hook.session.asked == "LAVANDE" else "NO")
+        for ev in evs:
+            board.feed(ev, t)
+    return board, hook, said, t
+
+
+def test_a_bots_turn_waits_while_a_private_screen_is_up():
+    """The people see a bot's whole turn on the board: while a person's
+    pass-to page or hand is up, the bot presses nothing; once it is put
+    away, the bot plays."""
+    for seed in range(1, 40):  # a deal where the bot plays first
+        board, hook, said, t = dealt(seed)
+        if hook.session.table.current == "COMTE":
+            break
+    session = hook.session
+    assert session.table.guests == ("COMTE", "LAVANDE") and session.table.current == "COMTE"
+    assert hook.screens.showing() == ("pass", "LAVANDE")
+    before = len(said.keys)
+    for _ in range(20):  # the bot's turn, with the person's screen up
+        t += 1000
+        assert hook.step(t) == []
+    assert len(said.keys) == before and session.table.current == "COMTE"
+    assert hook.key("\r") and hook.screens.showing() == ("hand", "LAVANDE")
+    assert hook.step(t + 1000) == []  # the hand is still up
+    assert hook.key("\r") and not hook.visible
+    pressed = []
+    for _ in range(40):
+        t += 1000
+        evs = hook.step(t)
+        pressed.extend(evs)
+        for ev in evs:
+            board.feed(ev, t)
+        if "place.enter" in said.keys[before:]:
+            break
+    assert pressed and "place.enter" in said.keys[before:]  # the bot moved its pawn, in view
