@@ -40,7 +40,8 @@ def add_arguments(p):
     p.add_argument(
         "--debug", action="store_true", help="the board page shows where every suspect and the Inspecteur are"
     )
-    # --resume FILE (options.add_board_options): the board comes back; the phones' card table not yet.
+    # --resume FILE (options.add_board_options): the board comes back, and the phones' card table
+    # with its seats (the same links: their tokens are in the trace).
 
 
 def lan_address():
@@ -69,29 +70,38 @@ def run(args):
     from hal.runner import Board
     from hal.web.qr import terminal
     from hal.web.server import WebBoard
+    from sim.cards import record
+    from sim.hotseat import restore
     from sim.hotseat.words import Words
     from sim.labels import Labels
     from sim.web.table import WebTable
     from sim.web.words import page_words
 
-    if args.resume and (args.table or args.bots):
-        print(
-            "clue-fx web: --resume brings the board back, not yet the phones' card table: "
-            "go on with the paper cards (--resume FILE without --table), or start a new game",
-            file=sys.stderr,
-        )
-        return 2
     seed, trace, resumed = options.board_trace(args, say=lambda line: print(line, file=sys.stderr))
     lang = args.lang or options.default_lang()
     captions = captions_.load(lang)
     labels = Labels(lang, captions)
     words = Words(lang, labels)
-    table = None
-    if args.table or args.bots:
-        table = WebTable(seed, lang, bots=args.bots, words=words)
+    seats = dict(args.bots or {}) if (args.table or args.bots) else None
+    table, due, tokens, notes = None, [], None, []
+    if resumed is not None:  # the trace's seats win (sim.hotseat.restore); the same phones come back
+        seats, _, notes = restore.seats(resumed, seats, False)
+        tokens = record.tokens(resumed.extras)
+    if seats is not None:
+        table = WebTable(seed, lang, bots=seats, words=words, tokens=tokens)
+        if resumed is not None:
+            try:  # the deal, the hands, the cases, the cards shown, the bots: replayed from the trace
+                due = restore.restore(table, getattr(trace, "path", None))
+            except restore.RestoreError as e:
+                table, notes = None, notes + ["%s: the game goes on without it" % e]
+    for note in notes:
+        print("clue-fx web: %s" % note, file=sys.stderr)
     web = WebBoard(captions, page_words(labels, words), table=table, millivolts=args.battery, debug=args.debug)
+    web.due = due
     board = Board(seed=seed, trace=trace, sinks=[web.presenter], resumed=resumed)
     if table is not None:
+        if resumed is None:
+            board.record(record.line(0, table.setup()))
         board.attach(table.sink)
     shown_host = args.host
     if args.host in ("0.0.0.0", "", "::"):

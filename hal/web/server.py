@@ -19,8 +19,12 @@ The card table, if any, is any object with: `sink` (a hal.sink.Sink),
 (the events its bots press now), `refuses(button)` (a line of text, or None),
 `public()` (what the whole table sees: a JSON-able dict), `private(guest)`
 (one guest's whole private state), `act(guest, message)` (a seat's
-choice; returns a line of text when it is refused, else None) and
-`seat_bot(guest)` (a free seat given to a bot; a line when it cannot be).
+choice; returns a line of text when it is refused, else None),
+`seat_bot(guest)` (a free seat given to a bot; a line when it cannot be)
+and `records(t)` (its trace lines since the last call: written before the
+board's next input, so a resumed host brings the seats back). `due`: the
+events a resumed table's replay pressed that the trace does not have yet
+(fed first).
 
 Privacy: a seat's connection is sent the public messages (the same bytes
 every page gets) and its own `private(guest)`, never another guest's.
@@ -93,6 +97,7 @@ class WebBoard:
         self._refused = set()  # inputs whose press the table refused: their release is dropped too
         self.notice = None
         self._dirty = True  # something may have changed since the pages were last sent the state
+        self.due = []  # a resumed table's press in flight when the host stopped (fed first)
 
     # -- the board ---------------------------------------------------------------
 
@@ -102,8 +107,19 @@ class WebBoard:
     def _public(self, message):
         self._out.append(message)
 
+    def table_time(self):
+        """The board's time (a resumed game's goes on from its trace's)."""
+        return self.board.offset_ms + self.now()
+
+    def _record(self):
+        """The card table's calls so far into the trace, before the board's next input."""
+        if self.table is not None:
+            for line in self.table.records(self.table_time()):
+                self.board.record(line)
+
     def feed(self, event):
         self._dirty = True
+        self._record()
         self.board.feed(event, self.now())
 
     def press(self, ident, down):
@@ -140,8 +156,10 @@ class WebBoard:
             self.board.feed(event, now)
         if self.table is not None:
             quiet = not any(c.busy for c in self.conns)
-            for event in self.table.step(now, quiet):
+            presses, self.due = self.due + self.table.step(self.table_time(), quiet), []
+            for event in presses:
                 self.feed(event)
+            self._record()
 
     # -- what the pages are sent --------------------------------------------------
 
@@ -293,6 +311,7 @@ class WebBoard:
             return
         if conn.guest is not None:  # a seat acts at the card table, never on the board
             why = self.table.act(conn.guest, m)
+            self._record()
             if why is not None:
                 conn.put(json.dumps({"t": "refused", "text": why}, ensure_ascii=False))
             return

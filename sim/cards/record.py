@@ -15,7 +15,7 @@ Besides its moments (for a reader), the table writes what a resume needs:
 its seats first, then each call of the session's journal (sim.bots.session)
 where it happened among the board's inputs:
 
-    {"t": 0, "table": {"seats": {"AZUR": "hard"}, "hints": false}}
+    {"t": 0, "table": {"seats": {"AZUR": "hard"}, "hints": false}}   (+ "tokens" on the web board)
     {"t": 95400, "table": {"call": ["poll", 95400]}}
     {"t": 96100, "table": {"call": ["show", "COMTE", "CORDE"]}}
 
@@ -58,9 +58,14 @@ def moment(note, deal=None):
     return None  # arrivals and the like: the board's trace has them already
 
 
-def seats(bots, hints):
-    """The record of the table's seats: {guest: level} of its bots, and --hints."""
-    return {"seats": dict(bots), "hints": bool(hints)}
+def seats(bots, hints, tokens=None):
+    """The record of the table's seats: {guest: level} of its bots, and
+    --hints; on the web board also the seats' tokens {guest: token} (the
+    trace is the host's file: a resumed host lets the same phones back in)."""
+    out = {"seats": dict(bots), "hints": bool(hints)}
+    if tokens is not None:
+        out["tokens"] = dict(tokens)
+    return out
 
 
 def call(entry):
@@ -74,6 +79,45 @@ def setup(extras):
         if isinstance(m.get("seats"), dict):
             return dict(m["seats"]), bool(m.get("hints"))
     return None
+
+
+def tokens(extras):
+    """The seats' tokens {guest: token} recorded in a trace's extra lines, or None."""
+    for m in moments(extras):
+        if isinstance(m.get("seats"), dict):
+            got = m.get("tokens")
+            return dict(got) if isinstance(got, dict) else None
+    return None
+
+
+class Recorder:
+    """What a card table (its session: sim.bots.session) did since the last
+    call, as trace lines: its moments, then its journal's calls. The boards
+    write them before their next input, so they replay at their place.
+
+        rec = Recorder(session)
+        for line in rec.lines(t): board.record(line)
+        rec.caught_up()        # after a resumed game's replay: nothing is new
+    """
+
+    def __init__(self, session):
+        self.session = session
+        self._notes = self._calls = 0
+
+    def lines(self, t):
+        s = self.session
+        deal = s.table.deal if s.table is not None else None
+        out = []
+        for note in s.notes[self._notes :]:
+            rec = moment(note, deal)
+            if rec is not None:
+                out.append(line(t, rec))
+        out.extend(line(t, call(c)) for c in s.journal[self._calls :])
+        self._notes, self._calls = len(s.notes), len(s.journal)
+        return out
+
+    def caught_up(self):
+        self._notes, self._calls = len(self.session.notes), len(self.session.journal)
 
 
 def line(t, record):

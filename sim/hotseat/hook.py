@@ -46,30 +46,20 @@ class CardTableHook(Sink):
         self._news = 0
         self.problem = None  # set if a bot got stuck (a bug): the bots then stop
         self._told = None
-        self._recorded = self._journaled = 0  # the session's notes and calls already in the trace
+        self._recorder = record.Recorder(self.session)  # its moments and calls not yet in the trace
 
     def records(self, t):
         """The trace lines (at board time `t`) of what the table did since the
         last call: its moments (sim.cards.record), then its journal's calls.
         Written before the board's next input, they replay at their place."""
-        s = self.session
-        deal = s.table.deal if s.table is not None else None
-        lines = []
-        for note in s.notes[self._recorded :]:
-            rec = record.moment(note, deal)
-            if rec is not None:
-                lines.append(record.line(t, rec))
-        lines.extend(record.line(t, record.call(c)) for c in s.journal[self._journaled :])
-        self._recorded, self._journaled = len(s.notes), len(s.journal)
-        return lines
+        return self._recorder.lines(t)
 
     def resynced(self):
         """After a resumed game's replay (sim.hotseat.restore): nothing of the
         past is news, logged or recorded again; the screens show only what
         still waits for a decision."""
-        s = self.session
-        self._news = self._recorded = len(s.notes)
-        self._journaled = len(s.journal)
+        self._news = len(self.session.notes)
+        self._recorder.caught_up()
         self.screens.resync()
 
     def burst_end(self, now_ms):

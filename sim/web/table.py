@@ -21,6 +21,7 @@ from firmware.board import GUESTS
 
 from ..bots.mind import Bot
 from ..bots.session import Session, Stuck
+from ..cards import record
 
 
 class WebTable:
@@ -37,6 +38,29 @@ class WebTable:
         self.words = words
         self.tokens = dict(tokens) if tokens else {g: secrets.token_urlsafe(9) for g in self.people}
         self.problem = None  # a bot got stuck (a bug): said once, the bots stop
+        self._recorder = record.Recorder(self.session)
+
+    # -- the trace (a resumed host brings the seats back: sim.hotseat.restore) ------
+
+    def setup(self):
+        """The trace's first record of the table: its bots and the seats' tokens."""
+        return record.seats(self.levels, False, self.tokens)
+
+    def records(self, t):
+        """The trace lines of what the table did since the last call (sim.cards.record)."""
+        return self._recorder.lines(t)
+
+    def resynced(self):
+        """After sim.hotseat.restore replayed the trace into the session: the
+        seats given to bots at the roll call are bots again, nothing of the
+        past is recorded twice."""
+        s = self.session
+        for g in s.bots:
+            if g not in self.levels:
+                self.levels[g] = s.bots[g].level
+        self.tokens = {g: k for g, k in self.tokens.items() if g not in s.bots}
+        self.people = tuple(g for g in self.people if g not in s.bots)
+        self._recorder.caught_up()
 
     # -- the server's calls ---------------------------------------------------------
 
