@@ -66,7 +66,7 @@ class AudioOut(Sink):
             raise ValueError("the voice pack %s speaks the %s edition, not %s" % (voices.folder, voices.edition, lang))
         self.lang = lang
         self._folder = pathlib.Path(sounds) / lang
-        self._voices = voices
+        self.voices = voices
         self._notice = notice
         self.unplayable = set()  # the clips that could not be played: missing or bad files
         self._no_folder = not self._folder.is_dir()
@@ -205,5 +205,5 @@ class AudioOut(Sink):
 
     def path(self, clip):
         """The WAV clip number `clip` plays from: the voice pack's, else the edition's."""
-        mine = self._voices.path(clip) if self._voices is not None else None
+        mine = self.voices.path(clip) if self.voices is not None else None
         return mine if mine is not None else self._folder / ("%04d.wav" % clip)

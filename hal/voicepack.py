@@ -82,7 +82,7 @@ def read_manifest(folder, editions):
         with open(path, encoding="utf-8") as f:
             manifest = json.load(f)
     except FileNotFoundError:
-        raise VoicePackError("%s has no %s: write one (clue-fx voices new DIR --edition us writes it)"
+        raise VoicePackError("%s has no %s: write one (clue-fx voices new DIR --edition fr|en|us writes it)"
                              % (folder, MANIFEST)) from None
     except (ValueError, RecursionError) as e:
         raise VoicePackError("%s is not JSON (%s)" % (path, e)) from None
@@ -145,6 +145,35 @@ def active_level_db(samples, rate, window=0.02, gate_db=-30.0):
     floor = max(powers) * 10 ** (gate_db / 10)
     loud = [p for p in powers if p >= floor]
     return 10 * math.log10(sum(loud) / len(loud))
+
+
+def trim(path, keep_ms=2.0):
+    """Cut the silence in front of the WAV at `path`, in place, keeping
+    `keep_ms` faded in from nothing; the ms cut (0: nothing to cut)."""
+    with wave.open(str(path), "rb") as w:
+        params = w.getparams()
+        frames = w.readframes(w.getnframes())
+    if params.sampwidth != 2 or params.comptype != "NONE":
+        raise ValueError("%d-bit %s, not 16-bit PCM" % (8 * params.sampwidth, params.comptype))
+    data = array.array("h", frames[: len(frames) // 2 * 2])
+    if sys.byteorder == "big":
+        data.byteswap()
+    step = params.nchannels
+    limit = SILENT_BELOW * FULL_SCALE
+    first = next((i // step for i, v in enumerate(data) if abs(v) >= limit), None)
+    keep = int(params.framerate * keep_ms / 1000)
+    if first is None or first <= keep:
+        return 0.0
+    start = first - keep
+    data = data[start * step :]
+    for i in range(keep * step):  # fade in what was kept
+        data[i] = int(data[i] * (i // step) / keep)
+    if sys.byteorder == "big":
+        data.byteswap()
+    with wave.open(str(path), "wb") as w:
+        w.setparams(params)
+        w.writeframes(data.tobytes())
+    return 1000.0 * start / params.framerate
 
 
 # --- clue-fx voices check --------------------------------------------------------------------

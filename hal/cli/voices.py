@@ -3,6 +3,8 @@
     clue-fx voices new my-voices --edition us --speakers narrator
         a folder with its voices.json and script.txt: every clip to record,
         its number, who says it and what it says
+    clue-fx voices trim my-voices
+        cut the silence in front of every clip (in place: keep a copy)
     clue-fx voices check my-voices
         one line per problem (a missing clip, a format, leading silence over
         5 ms, a loudness out of range), then a summary; exit 1 if any
@@ -24,6 +26,8 @@ def add_arguments(p):
     c.add_argument("folder", metavar="DIR", help="the voice pack's folder")
     c.add_argument("--edition", type=options.edition_arg, default=None,
                    help="the edition to check against when the pack has no voices.json (default: the locale's)")
+    t = sub.add_parser("trim", help="cut the silence in front of every clip of a pack, in place")
+    t.add_argument("folder", metavar="DIR", help="the voice pack's folder")
     n = sub.add_parser("new", help="start a voice pack: its voices.json and the script of what to record")
     n.add_argument("folder", metavar="DIR", help="a new (or empty) folder")
     options.add_edition_option(n)
@@ -55,7 +59,35 @@ def run(args):
         return 1
     if args.action == "check":
         return check(args, manifest)
+    if args.action == "trim":
+        return trim(args)
     return new(args, manifest)
+
+
+def trim(args):
+    import pathlib
+    import wave
+
+    from hal.voicepack import trim as trim_clip
+
+    if not os.path.isdir(args.folder):
+        print("clue-fx voices trim: %s is not a folder: name a voice pack's folder" % args.folder, file=sys.stderr)
+        return 2
+    cut = failed = 0
+    clips = sorted(pathlib.Path(args.folder).glob("[0-9][0-9][0-9][0-9].wav"))
+    for path in clips:
+        try:
+            ms = trim_clip(path)
+        except (ValueError, wave.Error, EOFError, OSError) as e:
+            print("%s: not trimmed: %s" % (path, e))
+            failed += 1
+            continue
+        if ms:
+            print("%s: %.0f ms of silence cut" % (path, ms))
+            cut += 1
+    more = ", %d could not be" % failed if failed else ""
+    print("%s: %d of %d clips trimmed%s" % (args.folder, cut, len(clips), more))
+    return 1 if failed else 0
 
 
 def check(args, manifest):
