@@ -48,6 +48,7 @@ options of the board (clue-fx [play] OPTIONS; all of them: clue-fx play --help):
   --hints                   the detective sheets mark what can still be in the case file
   --text                    the board in a terminal (with --edition, --seed, --trace, --battery)
   --audio MODE, --volume V  auto, pygame, simpleaudio or silent; volume 0 to 1
+  --voices DIR              a voice pack: your own recordings of the clips (clue-fx voices)
   --trace FILE              record the game (clue-fx replay FILE checks it)
   --resume TRACE            go on with the game of TRACE where it stopped (the window
                             also offers its own last game, kept in ~/.local/share/clue-fx/)
