@@ -253,6 +253,10 @@ def report(events, capture, freq, channels, audio):
           % (statistics.median(floor), pct(floor, 0.95), min(floor), max(floor)))
     print("  the mixer's buffer: %d frames at %d Hz = %.1f ms (the device took one every %.1f ms)"
           % (MIXER_BUFFER, freq, buffer_ms, statistics.median(period)))
+    odd = [ms for ms in floor if not -1.0 <= ms <= buffer_ms + 1.0]
+    if odd:  # the clock is read once a block (every BLOCK bytes): a stall of SDL's thread inside one shifts it
+        print("  %d of %d clicks outside 0..%.0f ms (%s): the device thread stalled inside a block, the clock"
+              " misread there" % (len(odd), len(floor), buffer_ms, ", ".join("%.1f" % ms for ms in odd)))
     if lost:
         print("  %d sounds not found in the stream (skipped)" % lost)
     return press
