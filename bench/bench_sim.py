@@ -5,7 +5,7 @@
    writes every buffer the mixer hands the device into a named pipe, at the
    device's pace; a thread reads the pipe and notes when each block arrives.
    A thread posts REPEAT key presses at random moments; for each press the
-   first non-silent sample (from -40 dBFS, hal.voicepack) is found in the
+   first non-silent sample (from -50 dBFS, hal.voicepack) is found in the
    captured stream, and its time is the time its buffer left the mixer plus
    its place in the buffer. The floor, in the same run: a click with no
    silence in front handed straight to the mixer's channel (the mixer's
@@ -25,6 +25,7 @@
 import argparse
 import array
 import bisect
+import math
 import os
 import random
 import statistics
@@ -49,7 +50,7 @@ from sim import window  # noqa: E402
 from sim.start import FPS  # noqa: E402
 
 BLOCK = 4096  # what stdio hands the pipe at a time (glibc: the pipe's st_blksize)
-SILENT = int(SILENT_BELOW * 32768)
+SILENT = math.ceil(SILENT_BELOW * 32768)  # 104 of 32768: -50 dBFS
 
 
 def pct(values, q):
@@ -237,7 +238,7 @@ def report(events, capture, freq, channels, audio):
             got["input"].append(1000 * (handed - t0))
             got["lead"].append(clip)
     period = [(b[1] - a[1]) / (b[0] - a[0]) * 1000 for a, b in zip(clock.points, clock.points[1:]) if b[0] > a[0]]
-    lead = {c: leading_silence_ms(*read_samples(audio.path(c))[:2]) for c in set(got["lead"])}
+    lead = {c: leading_silence_ms(*read_samples(audio.path(c))[:2], window_ms=0) for c in set(got["lead"])}
     buffer_ms = 1000 * MIXER_BUFFER / freq
     press, floor = got["press"], got["floor"]
     print("press -> sound at the mixer's output (%s edition%s, %d presses, loop at %d fps, SDL disk driver):"

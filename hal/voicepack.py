@@ -29,9 +29,10 @@ FORMAT = "cfx-voices/1"
 MANIFEST = "voices.json"
 SPEAKERS = ("narrator", "inspecteur")
 FULL_SCALE = 32768
-# A sample is sound, not silence, from -40 dBFS up (1 % of full scale): the
-# board's clips start speaking within 5 ms of their first sample.
-SILENT_BELOW = 0.01
+# A sample is sound, not silence, from -50 dBFS up (0.3 % of full scale), as
+# tests/sounds holds the editions' clips to: each starts speaking within 5 ms
+# (its first 1 ms window with a sample that loud starts at most 5 ms in).
+SILENT_BELOW = 10 ** (-50 / 20)
 MAX_LEADING_MS = 5.0
 # Active level (RMS of the loud 20 ms windows, hal and tools alike): the
 # edition's clips sit at -20 dBFS (speech) and -22 (sounds); a pack's may
@@ -126,12 +127,14 @@ def read_samples(path):
     return [v / FULL_SCALE for v in data[::channels]], rate, form
 
 
-def leading_silence_ms(samples, rate, below=SILENT_BELOW):
-    """How long `samples` stay under `below` (of full scale) from the start, in ms
-    (all of it for a silent clip)."""
+def leading_silence_ms(samples, rate, below=SILENT_BELOW, window_ms=1.0):
+    """How long `samples` stay under `below` (of full scale) from the start, in
+    ms: where the first `window_ms` window holding a louder sample starts (0:
+    that sample itself); all of it for a silent clip."""
+    win = max(1, int(rate * window_ms / 1000))
     for i, v in enumerate(samples):
         if abs(v) >= below:
-            return 1000.0 * i / rate
+            return 1000.0 * (i - i % win) / rate
     return 1000.0 * len(samples) / rate
 
 
@@ -160,7 +163,7 @@ def trim(path, keep_ms=2.0):
         data.byteswap()
     step = params.nchannels
     limit = SILENT_BELOW * FULL_SCALE
-    first = next((i // step for i, v in enumerate(data) if abs(v) >= limit), None)
+    first = next((i // step for i, v in enumerate(data) if abs(v) >= limit), None)  # the first sound, exactly
     keep = int(params.framerate * keep_ms / 1000)
     if first is None or first <= keep:
         return 0.0
