@@ -50,6 +50,10 @@ VOICES = {
         "narrator": {"voice": "en-gb-x-rp", "pitch": 38, "speed": 160},
         "inspecteur": {"voice": "en-gb-x-rp+m3", "pitch": 62, "speed": 175},
     },
+    "us": {
+        "narrator": {"voice": "en-us", "pitch": 38, "speed": 160},
+        "inspecteur": {"voice": "en-us+m3", "pitch": 62, "speed": 175},
+    },
 }
 # Active levels (dBFS, see active_level) and the peak ceiling: every clip as
 # loud as the others, the place sounds and jingles a little under the voice.
@@ -79,7 +83,7 @@ SAY_EN = {
     "Azur": "[[a#z'jU@]]",
     "Beaumont": "[[b'oUm0N]]",
 }
-SAY = {"fr": {}, "en": SAY_EN}
+SAY = {"fr": {}, "en": SAY_EN, "us": {}}
 
 
 class BuildError(Exception):

@@ -51,7 +51,7 @@ def test_no_seat_receives_another_guests_private_cards(seed):
         for text in person.received:
             m = json.loads(text)
             if m["t"] == "hello":
-                assert set(m) == {"t", "role", "guest", "lang", "words", "history", "clips"}
+                assert set(m) == {"t", "role", "guest", "lang", "html_lang", "words", "history", "clips"}
                 assert m["guest"] == guest and m["role"] == "seat"
                 continue
             if m["t"] in PUBLIC:
