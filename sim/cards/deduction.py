@@ -36,11 +36,16 @@ consistent deal (sim.cards.exact counts them). Sound: truthful information
 never rules out the real deal. Information that cannot all be true raises
 Inconsistent, and the fact that broke it is forgotten.
 
-Costs: each fact solves once (a fraction of a millisecond in a game,
-bench/bench_deduction.py); `solutions()` and `count()` solve once per pair of
-(suspect, place) that can be in the case, up to interchangeable cards, and
-are remembered until the next fact. The propagation-only engine this one
-replaced is sim.cards.propagation (the frozen `hard-2026` bots use it).
+Costs: a fact that every consistent deal satisfies already changes
+nothing; any other is counted at once (so a contradiction is refused at
+the fact), and the possible places and chances are worked out when first
+asked (a fraction of a millisecond per fact and questions in a 4-guest
+game, bench/bench_deduction.py). `solutions()` and `count()` solve once per
+pair of classes of interchangeable cards of the two kinds with the fewest
+of them, and are remembered until the next fact. Each clause still open
+doubles the programme's states (a hard bot rarely has more than 3 open).
+The propagation-only engine this one replaced is sim.cards.propagation
+(the frozen `hard-2026` bots use it).
 """
 
 from firmware.board import SUSPECTS

@@ -48,7 +48,7 @@ def _layout_masks(radix, width):
             stride *= r
         add = _repeat((1 << (width - 1)) - 1, width, size)
         out += [add, add + _repeat(1, width, size)]
-        if len(_MASKS) > 256:
+        if len(_MASKS) > 64:
             _MASKS.clear()
         _MASKS[key] = out
     return out
