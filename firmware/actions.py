@@ -32,7 +32,7 @@ class Say(Action):
         self.clips = clips if type(clips) is tuple else tuple(clips)
         # The Inspecteur's own lines (RULES.md, Who speaks): the accusation's,
         # but for the refusal and "carry on", which are Edmond's.
-        if key.startswith("accuse.") and key != "accuse.not_here" and key != "accuse.cancelled":
+        if key.startswith("accuse.") and key not in ("accuse.not_here", "accuse.cancelled"):
             self.speaker = "inspecteur"
         else:
             self.speaker = "narrator"

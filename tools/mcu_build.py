@@ -26,6 +26,7 @@ bench; tools/mcu_port/rp2040js/run.js serves its semihosting).
     python tools/mcu_build.py                 # build the three, print their paths
     python tools/mcu_build.py --variant plain --check   # the path if built; exit 1 if not
     python tools/mcu_build.py --run 64000 "print(1)"    # run code on the plain image
+    python tools/mcu_build.py --cpu cortex-m0plus --opt Os   # the timing bench's images, the old way
 
 The cache is `$XDG_CACHE_HOME/clue-fx/mcu/<version>/<variant>-<hash>/` (or
 ~/.cache/...), keyed by the hash of every source that goes in.
@@ -55,6 +56,10 @@ TOOL_WHEEL = "mpy_file_info-0.1.2-py3-none-any.whl"
 TOOL_SHA256 = "74a44c2b9937dc1a49546f96900601d41bac0adb89c1042ffa8456acc6549b83"
 
 VARIANTS = ("plain", "harness", "frozen")
+# The C compiler's optimisation of the VM: -O2 (speed: the board's build) or -Os
+# (size: the first builds'; the bench times both on the Cortex-M0+)
+OPTS = ("O2", "Os")
+OPT = "O2"
 QEMU = "qemu-system-arm"
 MACHINE = "mps2-an385"
 DEBIAN_PACKAGES = ("gcc-arm-none-eabi", "libnewlib-arm-none-eabi", "qemu-system-arm")
@@ -153,9 +158,9 @@ def frozen_modules(variant):
     return out
 
 
-def _key(variant, cpu):
+def _key(variant, cpu, opt):
     h = hashlib.sha256()
-    h.update(("%s %s %s %s\n" % (MP_SHA256, TOOL_SHA256, variant, cpu)).encode())
+    h.update(("%s %s %s %s %s\n" % (MP_SHA256, TOOL_SHA256, variant, cpu, opt)).encode())
     files = sorted(glob.glob(os.path.join(PORT, "**", "*"), recursive=True))
     files += [src for src, _ in frozen_modules(variant)]
     for path in files:
@@ -166,13 +171,19 @@ def _key(variant, cpu):
     return h.hexdigest()[:16]
 
 
-def build_dir(variant="plain", cpu="cortex-m3"):
-    return os.path.join(cache_root(), "%s-%s-%s" % (variant, cpu, _key(variant, cpu)))
+def _check_opt(opt):
+    if opt not in OPTS:
+        raise BuildError("unknown optimisation %r: they are %s" % (opt, ", ".join(OPTS)))
 
 
-def find(variant="plain", cpu="cortex-m3"):
+def build_dir(variant="plain", cpu="cortex-m3", opt=OPT):
+    _check_opt(opt)
+    return os.path.join(cache_root(), "%s-%s-%s-%s" % (variant, cpu, opt, _key(variant, cpu, opt)))
+
+
+def find(variant="plain", cpu="cortex-m3", opt=OPT):
     """The image (firmware.elf) of `variant`, or None when it is not built."""
-    elf = os.path.join(build_dir(variant, cpu), "firmware.elf")
+    elf = os.path.join(build_dir(variant, cpu, opt), "firmware.elf")
     return elf if os.path.exists(elf) else None
 
 
@@ -205,24 +216,26 @@ def _freeze(out_c, variant, build, quiet):
         f.write(text)
 
 
-def build(variant="plain", cpu="cortex-m3", quiet=False, jobs=2):
-    """Build `variant` if its cache is stale; the path of its firmware.elf."""
+def build(variant="plain", cpu="cortex-m3", quiet=False, jobs=2, opt=OPT):
+    """Build `variant` if its cache is stale; the path of its firmware.elf.
+    `opt`: the C compiler's optimisation of the VM ("O2" or "Os")."""
     if variant not in VARIANTS:
         raise BuildError("unknown variant %r: the variants are %s" % (variant, ", ".join(VARIANTS)))
-    elf = find(variant, cpu)
+    elf = find(variant, cpu, opt)
     if elf:
         return elf
     for tool in ("arm-none-eabi-gcc", "make"):
         if shutil.which(tool) is None:
             raise BuildError("%s is missing: python tools/setup_tests.py installs it" % tool)
     top = sources(quiet)
-    build = build_dir(variant, cpu)
+    build = build_dir(variant, cpu, opt)
     tmp = build + ".tmp"
     shutil.rmtree(tmp, ignore_errors=True)
     os.makedirs(tmp)
     t0 = time.monotonic()
-    make = ["nice", "-n", "10", "make", "-j%d" % jobs, "-C", PORT, "TOP=" + top, "BUILD=" + tmp, "CPU=" + cpu]
-    _say("mcu_build: building the %s image for %s in %s" % (variant, cpu, build), quiet)
+    make = ["nice", "-n", "10", "make", "-j%d" % jobs, "-C", PORT, "TOP=" + top, "BUILD=" + tmp]
+    make += ["CPU=" + cpu, "OPT=-" + opt]
+    _say("mcu_build: building the %s image for %s (-%s) in %s" % (variant, cpu, opt, build), quiet)
     if variant != "plain":
         # the image's qstrs first (built with the frozen flags), then the frozen code against them
         frozen_c = os.path.join(tmp, "frozen_content.c")
@@ -231,9 +244,10 @@ def build(variant="plain", cpu="cortex-m3", quiet=False, jobs=2):
         _freeze(frozen_c, variant, tmp, quiet)
     _run(make)
     with open(os.path.join(tmp, "BUILT"), "w") as f:
-        f.write("%s %s %s %.1f s\n" % (MP_NAME, MP_VERSION, variant, time.monotonic() - t0))
+        f.write("%s %s %s -%s %.1f s\n" % (MP_NAME, MP_VERSION, variant, opt, time.monotonic() - t0))
     for old in glob.glob(os.path.join(cache_root(), "%s-%s-*" % (variant, cpu))):
-        if not old.endswith(".tmp"):
+        rest = os.path.basename(old)[len(variant) + len(cpu) + 2 :]
+        if not old.endswith(".tmp") and rest.startswith(opt + "-"):
             shutil.rmtree(old, ignore_errors=True)  # a stale build of the same variant
     os.rename(tmp, build)
     _say("mcu_build: built in %.0f s" % (time.monotonic() - t0), quiet)
@@ -278,21 +292,28 @@ def rp2040_env(quiet=False):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--variant", choices=VARIANTS, action="append", help="build only this one (again for more)")
+    ap.add_argument("--cpu", choices=("cortex-m3", "cortex-m0plus"), default="cortex-m3",
+                    help="the core (cortex-m0plus: the RP2040 of rp2040js)")  # fmt: skip
+    ap.add_argument("--opt", choices=OPTS, default=OPT, help="the C compiler's optimisation (default %s)" % OPT)
     ap.add_argument("--check", action="store_true", help="only say whether it is built (exit 1 if not)")
     ap.add_argument("--run", nargs=2, metavar=("HEAP", "CODE"), help="run CODE on the plain image, in HEAP bytes")
     args = ap.parse_args(argv)
     variants = args.variant or list(VARIANTS)
+    where = {"cpu": args.cpu, "opt": args.opt}
     if args.check:
-        missing = [v for v in variants if not find(v)]
+        missing = [v for v in variants if not find(v, **where)]
         for v in variants:
-            print(find(v) or "%s: not built yet: python tools/mcu_build.py" % v)
+            print(find(v, **where) or "%s: not built yet: python tools/mcu_build.py" % v)
         return 1 if missing else 0
     try:
         if args.run:
-            elf = build(variants[0])
+            if args.cpu != "cortex-m3":
+                print("mcu_build: --run runs the Cortex-M3 image on QEMU; leave --cpu out", file=sys.stderr)
+                return 2
+            elf = build(variants[0], **where)
             return subprocess.run(qemu_command(elf, args.run[0], args.run[1])).returncode
         for v in variants:
-            print(build(v))
+            print(build(v, **where))
     except BuildError as e:
         print("mcu_build: %s" % e, file=sys.stderr)
         return 1
