@@ -55,7 +55,18 @@ class Rng:
         return seq[self.below(len(seq))]
 
     def shuffle(self, items):
-        """Shuffle a list in place (Fisher-Yates)."""
+        """Shuffle a list in place (Fisher-Yates): j = below(i + 1) for each i
+        from the last down. The step of below() is written out here too: the
+        suspects are shuffled after every turn, and on a board the call is a
+        third of a draw's time."""
+        hi, lo = self._hi, self._lo
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF
+            lo ^= (lo << 13) & 0xFFFF
+            lo ^= hi >> 1
+            hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF
+            lo ^= (lo << 5) & 0xFFFF
+            n = i + 1
+            j = ((hi % n) << 16 | lo) % n if n <= 0x4000 else (hi << 16 | lo) % n
             items[i], items[j] = items[j], items[i]
+        self._hi, self._lo = hi, lo
