@@ -52,7 +52,6 @@ _INSPECTEUR = number("inspecteur")
 _PLACE = first("place")
 _AT = first("at")
 _AND = number("word.and")
-_ABOUT_GUEST = ("rollcall.ask", "rollcall.joined", "turn.call", "turn.hurry", "game.last_guest")
 
 
 def _guest(g, first=_GUEST):
@@ -85,36 +84,77 @@ def say(key, args=None):
 
 
 def _build(key, args, parts):
-    if key in _ABOUT_GUEST:
-        return [_guest(args["guest"]), parts[0]]
-    if key in ("accuse.right", "accuse.wrong"):  # the Inspecteur's: his own copy of the name
-        return [parts[0], _guest(args["guest"], _DUPONT), parts[1]]
-    if key == "rollcall.welcome":
-        out = _listed([parts[0]], args["guests"], _guest)
+    return _SHAPES[key](args, parts)
+
+
+# The sentences with ids, one shape each: `parts` are the sentence's own clips
+# (_CLIPS), the names and places go between. A table, not a chain of tests:
+# on a board each test of the key costs as much as a table lookup.
+
+
+def _about_guest(args, parts):
+    return [_guest(args["guest"]), parts[0]]
+
+
+def _verdict(args, parts):  # the Inspecteur's: his own copy of the name
+    return [parts[0], _guest(args["guest"], _DUPONT), parts[1]]
+
+
+def _welcome(args, parts):
+    out = _listed([parts[0]], args["guests"], _guest)
+    out.append(parts[1])
+    return out
+
+
+def _place_enter(args, parts):
+    out = [_AT + PLACES.index(args["place"])]
+    suspects = args["suspects"]
+    if suspects:
+        out.append(parts[0])
+        _listed(out, suspects, _who)
+    else:
         out.append(parts[1])
-        return out
-    if key == "place.enter":
-        out = [_AT + PLACES.index(args["place"])]
-        suspects = args["suspects"]
-        if suspects:
-            out.append(parts[0])
-            _listed(out, suspects, _who)
-        else:
-            out.append(parts[1])
-        if args["inspecteur"]:
-            out.append(parts[2])
-        return out
-    if key == "search.result":
-        found = list(args["suspects"])
-        if args["inspecteur"]:
-            found.append(INSPECTEUR)
-        if not found:
-            return [parts[1]]
-        return _listed([parts[0]], found, _who)
-    if key == "move.leaves":
-        return [_who(args["who"]), parts[0], _PLACE + PLACES.index(args["place"])]
-    if key == "move.heads":  # the Inspecteur leaves `place`, heading for `to`
-        return [_who(args["who"]), parts[0], _PLACE + PLACES.index(args["place"]),
-                parts[1], _PLACE + PLACES.index(args["to"])]
-    # move.arrives
+    if args["inspecteur"]:
+        out.append(parts[2])
+    return out
+
+
+def _search_result(args, parts):
+    found = list(args["suspects"])
+    if args["inspecteur"]:
+        found.append(INSPECTEUR)
+    if not found:
+        return [parts[1]]
+    return _listed([parts[0]], found, _who)
+
+
+def _leaves(args, parts):
+    return [_who(args["who"]), parts[0], _PLACE + PLACES.index(args["place"])]
+
+
+def _heads(args, parts):  # the Inspecteur leaves `place`, heading for `to`
+    return [
+        _who(args["who"]), parts[0], _PLACE + PLACES.index(args["place"]),
+        parts[1], _PLACE + PLACES.index(args["to"]),
+    ]  # fmt: skip
+
+
+def _arrives(args, parts):
     return [_who(args["who"]), parts[0], _AT + PLACES.index(args["place"])]
+
+
+_SHAPES = {
+    "rollcall.ask": _about_guest,
+    "rollcall.joined": _about_guest,
+    "turn.call": _about_guest,
+    "turn.hurry": _about_guest,
+    "game.last_guest": _about_guest,
+    "accuse.right": _verdict,
+    "accuse.wrong": _verdict,
+    "rollcall.welcome": _welcome,
+    "place.enter": _place_enter,
+    "search.result": _search_result,
+    "move.leaves": _leaves,
+    "move.heads": _heads,
+    "move.arrives": _arrives,
+}
