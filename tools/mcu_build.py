@@ -245,9 +245,9 @@ def build(variant="plain", cpu="cortex-m3", quiet=False, jobs=2, flags=FLAG):
     with open(os.path.join(tmp, "BUILT"), "w") as f:
         f.write("%s %s %s %s %.1f s\n" % (MP_NAME, MP_VERSION, variant, flags, time.monotonic() - t0))
     for old in glob.glob(os.path.join(cache_root(), "%s-%s-*" % (variant, cpu))):
-        rest = os.path.basename(old)[len(variant) + len(cpu) + 2 :]
-        if not old.endswith(".tmp") and rest.startswith(flags + "-"):
-            shutil.rmtree(old, ignore_errors=True)  # a stale build of the same variant
+        named = os.path.basename(old)[len(variant) + len(cpu) + 2 :].split("-")[0]
+        if not old.endswith(".tmp") and (named == flags or named not in FLAGS):
+            shutil.rmtree(old, ignore_errors=True)  # a stale build of the same variant and flags (or of none named)
     os.rename(tmp, build)
     _say("mcu_build: built in %.0f s" % (time.monotonic() - t0), quiet)
     return os.path.join(build, "firmware.elf")
