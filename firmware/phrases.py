@@ -8,7 +8,7 @@ from .clips import first, number
 
 # Every sentence: key -> its clip names (turned into numbers once, below).
 # A sentence without ids is these clips; one with ids is built around them
-# by _build (the names and places go between).
+# by its shape (_SHAPES, below: the names and places go between).
 _CLIPS = {
     "power.greeting": ("jingle.greeting", "phrase.greeting"),
     "power.remove_pawns": ("phrase.remove_pawns",),
@@ -80,24 +80,21 @@ def say(key, args=None):
         raise ValueError("no sentence %r" % (key,))
     if not args:
         return Say(key, {}, clips)
-    return Say(key, args, tuple(_build(key, args, clips)))
-
-
-def _build(key, args, parts):
-    return _SHAPES[key](args, parts)
+    return Say(key, args, _SHAPES[key](args, clips))  # Say makes a tuple of a list
 
 
 # The sentences with ids, one shape each: `parts` are the sentence's own clips
 # (_CLIPS), the names and places go between. A table, not a chain of tests:
-# on a board each test of the key costs as much as a table lookup.
+# on a board each test of the key costs as much as a table lookup. A shape
+# of fixed length gives its tuple at once (no list made, then copied).
 
 
 def _about_guest(args, parts):
-    return [_guest(args["guest"]), parts[0]]
+    return (_guest(args["guest"]), parts[0])
 
 
 def _verdict(args, parts):  # the Inspecteur's: his own copy of the name
-    return [parts[0], _guest(args["guest"], _DUPONT), parts[1]]
+    return (parts[0], _guest(args["guest"], _DUPONT), parts[1])
 
 
 def _welcome(args, parts):
@@ -124,23 +121,23 @@ def _search_result(args, parts):
     if args["inspecteur"]:
         found.append(INSPECTEUR)
     if not found:
-        return [parts[1]]
+        return (parts[1],)
     return _listed([parts[0]], found, _who)
 
 
 def _leaves(args, parts):
-    return [_who(args["who"]), parts[0], _PLACE + PLACES.index(args["place"])]
+    return (_who(args["who"]), parts[0], _PLACE + PLACES.index(args["place"]))
 
 
 def _heads(args, parts):  # the Inspecteur leaves `place`, heading for `to`
-    return [
+    return (
         _who(args["who"]), parts[0], _PLACE + PLACES.index(args["place"]),
         parts[1], _PLACE + PLACES.index(args["to"]),
-    ]  # fmt: skip
+    )  # fmt: skip
 
 
 def _arrives(args, parts):
-    return [_who(args["who"]), parts[0], _AT + PLACES.index(args["place"])]
+    return (_who(args["who"]), parts[0], _AT + PLACES.index(args["place"]))
 
 
 _SHAPES = {
