@@ -17,14 +17,18 @@
 - the time of one `Narrator.handle` on MicroPython against CPython, the
   same events of the same game, in this run (the ratio);
 - on the emulated Cortex-M3 (QEMU's mps2-an385, tools/mcu_build.py), firmware/
-  and hal/ from .mpy files and frozen in the image: the heap after start-up
-  and at its peak, the smallest heap the whole game runs in (to 1000 bytes),
-  and the instructions per `Narrator.handle` and per press, counted with
-  `-icount shift=0` (one instruction per ns of virtual time) through the
-  board's SysTick, and what that is in us on a 125 MHz core at one
-  instruction a cycle;
+  and hal/ three ways: .mpy files in the file system (what `clue-fx flash`
+  copies: their bytecode is loaded into the heap), the same .mpy files in a
+  ROMFS in the flash (imported in place), and frozen in the image: the heap
+  after start-up and at its peak, the smallest heap the whole game runs in
+  (to 1000 bytes), and the instructions per `Narrator.handle` and per press,
+  counted with `-icount shift=0` (one instruction per ns of virtual time)
+  through the board's SysTick, and what that is in us on a 125 MHz core at
+  one instruction a cycle;
 - the same events on the Cortex-M0+ of an RP2040 under rp2040js (npm),
-  cycle-counted at 125 MHz: cycles per handle and per press, ms per press.
+  cycle-counted at 125 MHz: cycles per handle and per press, ms per press,
+  with the board's build flags and with the first builds' (-Os, __setattr__
+  on), in the same run.
 
     python bench/bench_mcu.py [--seed 7] [--rounds 20] [--only unix|m3] [--no-smallest]
 """
@@ -46,9 +50,22 @@ from hal.trace import read  # noqa: E402
 from tests.support.mcu import harness, qemu  # noqa: E402
 
 TARGET_MPY = 48 * 1024
-# the emulated Cortex-M3: (image, the heap of the game, the issue's target, the search's floor)
-M3 = (("harness", 64000, 56000, 48000), ("frozen", 32000, 32000, 16000))
-M3_NAMES = {"harness": "from .mpy files", "frozen": "frozen in the image"}
+# the emulated Cortex-M3: (how the firmware is held, image, the heap of the game,
+# the issue's target, the search's floor): .mpy files in the file system (as
+# `clue-fx flash` copies them), the same .mpy in a ROMFS (imported in place),
+# frozen in the image
+M3 = (
+    ("files", "harness", 64000, 56000, 48000),
+    ("romfs", "harness", 56000, 56000, 24000),
+    ("frozen", "frozen", 32000, 32000, 16000),
+)
+M3_NAMES = {
+    "files": "from .mpy files in the file system",
+    "romfs": "from .mpy files in a ROMFS",
+    "frozen": "frozen in the image",
+}
+# the Cortex-M0+'s timing: the board's build flags, then the first builds' (tools/mcu_build.py FLAGS)
+M0_FLAGS = ("speed", "size")
 
 # Run by micropython: replays the game's events into fresh Narrators and
 # prints the microseconds per handle.
@@ -171,8 +188,20 @@ def cpython_us_per_handle(seed, evs, rounds):
     return best / 1000.0 / len(evs), best_press / 1000.0 / presses
 
 
+def _boards(tmp):
+    """{config: (variant, board folder, ROMFS image or None)} of the emulated board."""
+    boards = {}
+    for name, variant, _, _, _ in M3:
+        if name == "romfs":
+            board, image = qemu.romfs_board(os.path.join(tmp, "m3-romfs"))
+        else:
+            board, image = qemu.board_dir(os.path.join(tmp, "m3-" + name), variant), None
+        boards[name] = (variant, board, image)
+    return boards
+
+
 def emulated_m3(tmp, seed, smallest=True):
-    """The emulated Cortex-M3's figures, per image."""
+    """The emulated Cortex-M3's figures, per way of holding the firmware."""
     why = qemu.available()
     if why:
         print("the emulated Cortex-M3: not measured (%s)" % why)
@@ -186,39 +215,43 @@ def emulated_m3(tmp, seed, smallest=True):
         seed, records = read(f)
     ev_file = os.path.join(tmp, "m3-events.txt")
     qemu.write_events(ev_file, seed, [(t, obj) for t, way, obj in records if way == "in"])
-    print("the emulated Cortex-M3 (QEMU's %s, MicroPython %s from the registry's source):"
-          % (qemu.mcu_build.MACHINE, qemu.mcu_build.MP_VERSION))  # fmt: skip
-    for variant, heap, target, floor in M3:
-        board = qemu.board_dir(os.path.join(tmp, "m3-" + variant), variant)
-        work = os.path.join(tmp, "m3-run-" + variant)
+    print("the emulated Cortex-M3 (QEMU's %s, MicroPython %s from the registry's source, build flags %r: %s):"
+          % (qemu.mcu_build.MACHINE, qemu.mcu_build.MP_VERSION, qemu.mcu_build.FLAG,
+             " ".join(qemu.mcu_build.FLAGS[qemu.mcu_build.FLAG])))  # fmt: skip
+    boards = _boards(tmp)
+    for name, _, heap, target, floor in M3:
+        variant, board, image = boards[name]
+        work = os.path.join(tmp, "m3-run-" + name)
         os.makedirs(work)
         probe = dict(script, heap_probe=True)
         t0 = time.monotonic()
-        figures, trace, _ = qemu.run_game(variant, board, probe, work, heap)
+        figures, trace, _ = qemu.run_game(variant, board, probe, work, heap, romfs=image)
         took = time.monotonic() - t0
         with open(trace) as f:
             same = read(f)[1] == records
         print("  firmware %s, a whole game in a %d-byte heap (%d for the GC's blocks): %s, %.0f s"
-              % (M3_NAMES[variant], heap, figures["heap_size"], "the unix port's trace" if same else "A NEW TRACE",
+              % (M3_NAMES[name], heap, figures["heap_size"], "the unix port's trace" if same else "A NEW TRACE",
                  took))  # fmt: skip
         print("    heap in use after start-up: %6d bytes; at its peak: %6d bytes"
               % (figures["heap_after_start"], figures["heap_live_peak"]))  # fmt: skip
         if smallest:
-            tries = os.path.join(tmp, "m3-tries-" + variant)
+            tries = os.path.join(tmp, "m3-tries-" + name)
             os.makedirs(tries)
-            small = qemu.smallest_heap(variant, board, script, tries, lo=floor, hi=heap)
+            small = qemu.smallest_heap(variant, board, script, tries, lo=floor, hi=heap, romfs=image)
             print("    smallest heap the game runs in: %s (target %d: %s)"
                   % (small, target, "met" if small and small <= target else "NOT MET"))  # fmt: skip
-        ins = qemu.instructions(variant, board, ev_file, heap)
+        ins = qemu.instructions(variant, board, ev_file, heap, romfs=image)
         print("    Narrator.handle, %d events: %6.0f instructions on average, %6.0f per press, %d at most"
               % (ins["events"], ins["per_handle"], ins["per_press"], ins["most"]))  # fmt: skip
         print("    at 125 MHz, one instruction a cycle: %.0f us per handle, %.0f us per press"
               % (ins["per_handle"] / 125.0, ins["per_press"] / 125.0))  # fmt: skip
-    cortex_m0plus(tmp, ev_file)
+    cortex_m0plus(boards, ev_file)
 
 
-def cortex_m0plus(tmp, ev_file):
-    """The same events timed on the RP2040's Cortex-M0+ under rp2040js (cycle-counted, 125 MHz)."""
+def cortex_m0plus(boards, ev_file):
+    """The same events timed on the RP2040's Cortex-M0+ under rp2040js
+    (cycle-counted, 125 MHz), with the board's build flags and the first
+    builds', in the same run."""
     try:
         qemu.mcu_build.rp2040js(quiet=True)
     except qemu.mcu_build.BuildError as e:
@@ -226,13 +259,15 @@ def cortex_m0plus(tmp, ev_file):
         return
     print("the Cortex-M0+ of an RP2040 (rp2040js %s, cycle-counted at 125 MHz; the target: <= 1 ms a press):"
           % qemu.mcu_build.RP2040JS.split("@")[1])  # fmt: skip
-    for variant, heap, _, _ in M3:
-        board = os.path.join(tmp, "m3-" + variant)
-        cyc = qemu.cycles_m0(variant, board, ev_file, heap)
-        ms = cyc["per_press"] / 125000.0
-        print("  firmware %s, %d-byte heap: %6.0f cycles a handle (%.0f us), %6.0f a press (%.2f ms: %s), %d at most"
-              % (M3_NAMES[variant], heap, cyc["per_handle"], cyc["per_handle"] / 125.0, cyc["per_press"], ms,
-                 "met" if ms <= 1.0 else "NOT MET", cyc["most"]))  # fmt: skip
+    for name, _, heap, _, _ in M3:
+        variant, board, image = boards[name]
+        print("  firmware %s, %d-byte heap:" % (M3_NAMES[name], heap))
+        for flags in M0_FLAGS:
+            cyc = qemu.cycles_m0(variant, board, ev_file, heap, flags=flags, romfs=image)
+            ms = cyc["per_press"] / 125000.0
+            print("    flags %-5s (%s): %6.0f cycles a handle (%.0f us), %6.0f a press (%.2f ms: %s), %d at most"
+                  % (flags, " ".join(qemu.mcu_build.FLAGS[flags]), cyc["per_handle"], cyc["per_handle"] / 125.0,
+                     cyc["per_press"], ms, "met" if ms <= 1.0 else "NOT MET", cyc["most"]))  # fmt: skip
 
 
 def main():

@@ -26,11 +26,20 @@ BUTTONS = ("STOP", "SEARCH", "REPEAT", "ACCUSE", "YES", "NO", "WAIT")
 
 WEAPONS = ("FER_A_CHEVAL", "MARTEAU", "CISAILLE", "SEAU", "RAQUETTE", "NAIN")
 
+# Each place's two neighbours, worked out once: after every turn the movers
+# look theirs up (on a board, the arithmetic cost more than the lookup).
+_NEIGHBOURS = {}
+for _i in range(len(PLACES)):
+    _NEIGHBOURS[PLACES[_i]] = (PLACES[_i - 1], PLACES[(_i + 1) % len(PLACES)])
+del _i
+
+
 def neighbours(place):
     """The two places one arrow away from `place`, in ring order."""
-    i = PLACES.index(place)
-    n = len(PLACES)
-    return (PLACES[(i - 1) % n], PLACES[(i + 1) % n])
+    try:
+        return _NEIGHBOURS[place]
+    except KeyError:
+        raise ValueError("%r is not a place" % (place,)) from None
 
 
 def is_arrow(a, b):

@@ -123,11 +123,12 @@ class Narrator:
         rule, targets = entry
         out = []
         self._refused = False
-        if "." in rule:  # a hint: said, and nothing changes
+        method = _RULES.get(rule)
+        if method is None:  # a hint (a sentence key): said, and nothing changes
             self._hint(rule, out)
             new = None
         else:
-            new = getattr(self, "_rule_" + rule)(arg, out)
+            new = method(self, arg, out)
         if new is not None:
             if new not in targets:
                 raise RuntimeError(
@@ -315,3 +316,13 @@ class Narrator:
             out.append(say("game.over"))
             return OVER
         return self._end_turn(out)
+
+
+# Each rule's method, found once (a hint's key has a dot and no method): a
+# press builds no "_rule_..." name and looks nothing up by it.
+_RULES = {}
+for _kinds in TABLE.values():
+    for _entry in _kinds.values():
+        if "." not in _entry[0]:
+            _RULES[_entry[0]] = getattr(Narrator, "_rule_" + _entry[0])
+del _kinds, _entry

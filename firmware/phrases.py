@@ -8,7 +8,7 @@ from .clips import first, number
 
 # Every sentence: key -> its clip names (turned into numbers once, below).
 # A sentence without ids is these clips; one with ids is built around them
-# by _build (the names and places go between).
+# by its shape (_SHAPES, below: the names and places go between).
 _CLIPS = {
     "power.greeting": ("jingle.greeting", "phrase.greeting"),
     "power.remove_pawns": ("phrase.remove_pawns",),
@@ -52,7 +52,6 @@ _INSPECTEUR = number("inspecteur")
 _PLACE = first("place")
 _AT = first("at")
 _AND = number("word.and")
-_ABOUT_GUEST = ("rollcall.ask", "rollcall.joined", "turn.call", "turn.hurry", "game.last_guest")
 
 
 def _guest(g, first=_GUEST):
@@ -81,40 +80,78 @@ def say(key, args=None):
         raise ValueError("no sentence %r" % (key,))
     if not args:
         return Say(key, {}, clips)
-    return Say(key, args, tuple(_build(key, args, clips)))
+    return Say(key, args, _SHAPES[key](args, clips))  # Say makes a tuple of a list
 
 
-def _build(key, args, parts):
-    if key in _ABOUT_GUEST:
-        return [_guest(args["guest"]), parts[0]]
-    if key in ("accuse.right", "accuse.wrong"):  # the Inspecteur's: his own copy of the name
-        return [parts[0], _guest(args["guest"], _DUPONT), parts[1]]
-    if key == "rollcall.welcome":
-        out = _listed([parts[0]], args["guests"], _guest)
+# The sentences with ids, one shape each: `parts` are the sentence's own clips
+# (_CLIPS), the names and places go between. A table, not a chain of tests:
+# on a board each test of the key costs as much as a table lookup. A shape
+# of fixed length gives its tuple at once (no list made, then copied).
+
+
+def _about_guest(args, parts):
+    return (_guest(args["guest"]), parts[0])
+
+
+def _verdict(args, parts):  # the Inspecteur's: his own copy of the name
+    return (parts[0], _guest(args["guest"], _DUPONT), parts[1])
+
+
+def _welcome(args, parts):
+    out = _listed([parts[0]], args["guests"], _guest)
+    out.append(parts[1])
+    return out
+
+
+def _place_enter(args, parts):
+    out = [_AT + PLACES.index(args["place"])]
+    suspects = args["suspects"]
+    if suspects:
+        out.append(parts[0])
+        _listed(out, suspects, _who)
+    else:
         out.append(parts[1])
-        return out
-    if key == "place.enter":
-        out = [_AT + PLACES.index(args["place"])]
-        suspects = args["suspects"]
-        if suspects:
-            out.append(parts[0])
-            _listed(out, suspects, _who)
-        else:
-            out.append(parts[1])
-        if args["inspecteur"]:
-            out.append(parts[2])
-        return out
-    if key == "search.result":
-        found = list(args["suspects"])
-        if args["inspecteur"]:
-            found.append(INSPECTEUR)
-        if not found:
-            return [parts[1]]
-        return _listed([parts[0]], found, _who)
-    if key == "move.leaves":
-        return [_who(args["who"]), parts[0], _PLACE + PLACES.index(args["place"])]
-    if key == "move.heads":  # the Inspecteur leaves `place`, heading for `to`
-        return [_who(args["who"]), parts[0], _PLACE + PLACES.index(args["place"]),
-                parts[1], _PLACE + PLACES.index(args["to"])]
-    # move.arrives
-    return [_who(args["who"]), parts[0], _AT + PLACES.index(args["place"])]
+    if args["inspecteur"]:
+        out.append(parts[2])
+    return out
+
+
+def _search_result(args, parts):
+    found = list(args["suspects"])
+    if args["inspecteur"]:
+        found.append(INSPECTEUR)
+    if not found:
+        return (parts[1],)
+    return _listed([parts[0]], found, _who)
+
+
+def _leaves(args, parts):
+    return (_who(args["who"]), parts[0], _PLACE + PLACES.index(args["place"]))
+
+
+def _heads(args, parts):  # the Inspecteur leaves `place`, heading for `to`
+    return (
+        _who(args["who"]), parts[0], _PLACE + PLACES.index(args["place"]),
+        parts[1], _PLACE + PLACES.index(args["to"]),
+    )  # fmt: skip
+
+
+def _arrives(args, parts):
+    return (_who(args["who"]), parts[0], _AT + PLACES.index(args["place"]))
+
+
+_SHAPES = {
+    "rollcall.ask": _about_guest,
+    "rollcall.joined": _about_guest,
+    "turn.call": _about_guest,
+    "turn.hurry": _about_guest,
+    "game.last_guest": _about_guest,
+    "accuse.right": _verdict,
+    "accuse.wrong": _verdict,
+    "rollcall.welcome": _welcome,
+    "place.enter": _place_enter,
+    "search.result": _search_result,
+    "move.leaves": _leaves,
+    "move.heads": _heads,
+    "move.arrives": _arrives,
+}

@@ -26,6 +26,7 @@ bench; tools/mcu_port/rp2040js/run.js serves its semihosting).
     python tools/mcu_build.py                 # build the three, print their paths
     python tools/mcu_build.py --variant plain --check   # the path if built; exit 1 if not
     python tools/mcu_build.py --run 64000 "print(1)"    # run code on the plain image
+    python tools/mcu_build.py --cpu cortex-m0plus --flags size   # the timing bench's, with the first flags
 
 The cache is `$XDG_CACHE_HOME/clue-fx/mcu/<version>/<variant>-<hash>/` (or
 ~/.cache/...), keyed by the hash of every source that goes in.
@@ -55,6 +56,13 @@ TOOL_WHEEL = "mpy_file_info-0.1.2-py3-none-any.whl"
 TOOL_SHA256 = "74a44c2b9937dc1a49546f96900601d41bac0adb89c1042ffa8456acc6549b83"
 
 VARIANTS = ("plain", "harness", "frozen")
+# The build's flags (tools/mcu_port/Makefile): "speed", the board's build: the
+# VM compiled -O2, no __setattr__/__delattr__ (nothing defines them; with them
+# every attribute stored on an object of a class with a property looks
+# __setattr__ up through the class first); "size": the first builds', -Os
+# and MicroPython's default of __setattr__ on. The bench times both.
+FLAGS = {"speed": ["OPT=-O2", "SETATTR=0"], "size": ["OPT=-Os", "SETATTR=1"]}
+FLAG = "speed"
 QEMU = "qemu-system-arm"
 MACHINE = "mps2-an385"
 DEBIAN_PACKAGES = ("gcc-arm-none-eabi", "libnewlib-arm-none-eabi", "qemu-system-arm")
@@ -153,9 +161,9 @@ def frozen_modules(variant):
     return out
 
 
-def _key(variant, cpu):
+def _key(variant, cpu, flags):
     h = hashlib.sha256()
-    h.update(("%s %s %s %s\n" % (MP_SHA256, TOOL_SHA256, variant, cpu)).encode())
+    h.update(("%s %s %s %s %s\n" % (MP_SHA256, TOOL_SHA256, variant, cpu, " ".join(FLAGS[flags]))).encode())
     files = sorted(glob.glob(os.path.join(PORT, "**", "*"), recursive=True))
     files += [src for src, _ in frozen_modules(variant)]
     for path in files:
@@ -166,13 +174,15 @@ def _key(variant, cpu):
     return h.hexdigest()[:16]
 
 
-def build_dir(variant="plain", cpu="cortex-m3"):
-    return os.path.join(cache_root(), "%s-%s-%s" % (variant, cpu, _key(variant, cpu)))
+def build_dir(variant="plain", cpu="cortex-m3", flags=FLAG):
+    if flags not in FLAGS:
+        raise BuildError("unknown flags %r: they are %s" % (flags, ", ".join(FLAGS)))
+    return os.path.join(cache_root(), "%s-%s-%s-%s" % (variant, cpu, flags, _key(variant, cpu, flags)))
 
 
-def find(variant="plain", cpu="cortex-m3"):
+def find(variant="plain", cpu="cortex-m3", flags=FLAG):
     """The image (firmware.elf) of `variant`, or None when it is not built."""
-    elf = os.path.join(build_dir(variant, cpu), "firmware.elf")
+    elf = os.path.join(build_dir(variant, cpu, flags), "firmware.elf")
     return elf if os.path.exists(elf) else None
 
 
@@ -205,24 +215,26 @@ def _freeze(out_c, variant, build, quiet):
         f.write(text)
 
 
-def build(variant="plain", cpu="cortex-m3", quiet=False, jobs=2):
-    """Build `variant` if its cache is stale; the path of its firmware.elf."""
+def build(variant="plain", cpu="cortex-m3", quiet=False, jobs=2, flags=FLAG):
+    """Build `variant` if its cache is stale; the path of its firmware.elf.
+    `flags`: "speed" (the board's) or "size" (the first builds'), see FLAGS."""
     if variant not in VARIANTS:
         raise BuildError("unknown variant %r: the variants are %s" % (variant, ", ".join(VARIANTS)))
-    elf = find(variant, cpu)
+    elf = find(variant, cpu, flags)
     if elf:
         return elf
     for tool in ("arm-none-eabi-gcc", "make"):
         if shutil.which(tool) is None:
             raise BuildError("%s is missing: python tools/setup_tests.py installs it" % tool)
     top = sources(quiet)
-    build = build_dir(variant, cpu)
+    build = build_dir(variant, cpu, flags)
     tmp = build + ".tmp"
     shutil.rmtree(tmp, ignore_errors=True)
     os.makedirs(tmp)
     t0 = time.monotonic()
-    make = ["nice", "-n", "10", "make", "-j%d" % jobs, "-C", PORT, "TOP=" + top, "BUILD=" + tmp, "CPU=" + cpu]
-    _say("mcu_build: building the %s image for %s in %s" % (variant, cpu, build), quiet)
+    make = ["nice", "-n", "10", "make", "-j%d" % jobs, "-C", PORT, "TOP=" + top, "BUILD=" + tmp]
+    make += ["CPU=" + cpu] + FLAGS[flags]
+    _say("mcu_build: building the %s image for %s (%s) in %s" % (variant, cpu, " ".join(FLAGS[flags]), build), quiet)
     if variant != "plain":
         # the image's qstrs first (built with the frozen flags), then the frozen code against them
         frozen_c = os.path.join(tmp, "frozen_content.c")
@@ -231,20 +243,59 @@ def build(variant="plain", cpu="cortex-m3", quiet=False, jobs=2):
         _freeze(frozen_c, variant, tmp, quiet)
     _run(make)
     with open(os.path.join(tmp, "BUILT"), "w") as f:
-        f.write("%s %s %s %.1f s\n" % (MP_NAME, MP_VERSION, variant, time.monotonic() - t0))
+        f.write("%s %s %s %s %.1f s\n" % (MP_NAME, MP_VERSION, variant, flags, time.monotonic() - t0))
     for old in glob.glob(os.path.join(cache_root(), "%s-%s-*" % (variant, cpu))):
-        if not old.endswith(".tmp"):
-            shutil.rmtree(old, ignore_errors=True)  # a stale build of the same variant
+        named = os.path.basename(old)[len(variant) + len(cpu) + 2 :].split("-")[0]
+        if not old.endswith(".tmp") and (named == flags or named not in FLAGS):
+            shutil.rmtree(old, ignore_errors=True)  # a stale build of the same variant and flags (or of none named)
     os.rename(tmp, build)
     _say("mcu_build: built in %.0f s" % (time.monotonic() - t0), quiet)
     return os.path.join(build, "firmware.elf")
 
 
-def qemu_command(elf, heap, code, *, icount=False, serial="null"):
+# Where a ROMFS image sits in each board's flash (tools/mcu_port/Makefile's ROMFS_ADDR)
+ROMFS_ADDR = {"cortex-m3": 0x00300000, "cortex-m0plus": 0x10100000}
+ROMFS_MAX = 1 << 20
+
+
+def romfs(src_dir, out):
+    """A ROMFS image of the folder `src_dir` (its .mpy files, as they are) in
+    `out`: MicroPython's read-only file system, written by mpremote's own
+    writer (what `mpremote romfs build` makes; `mpremote romfs deploy`
+    writes one to a board's ROMFS partition). The board mounts it at /rom
+    and imports its .mpy in place (tools/mcu_port/files.c)."""
+    from mpremote.romfs import VfsRomWriter
+
+    fs = VfsRomWriter()
+
+    def walk(folder):
+        for name in sorted(os.listdir(folder)):
+            path = os.path.join(folder, name)
+            if os.path.isdir(path):
+                fs.opendir(name)
+                walk(path)
+                fs.closedir()
+            else:
+                with open(path, "rb") as f:
+                    fs.mkfile(name, f.read())
+
+    walk(src_dir)
+    data = fs.finalise()
+    if len(data) > ROMFS_MAX:
+        raise BuildError("the ROMFS of %s is %d bytes: the board's room is %d" % (src_dir, len(data), ROMFS_MAX))
+    with open(out, "wb") as f:
+        f.write(data)
+    return out
+
+
+def qemu_command(elf, heap, code, *, icount=False, serial="null", romfs=None):
     """The qemu-system-arm command that runs `code` on the image in a heap of
-    `heap` bytes (the console is the host's stdout, through semihosting)."""
+    `heap` bytes (the console is the host's stdout, through semihosting);
+    `romfs`: a ROMFS image (romfs()) put in the board's flash, at /rom."""
     arg = "%s %s" % (heap, code)
     cmd = [QEMU, "-M", MACHINE, "-nographic", "-monitor", "none", "-serial", serial, "-kernel", elf]
+    if romfs:
+        cmd += ["-device", "loader,file=%s,addr=0x%x,force-raw=on" % (romfs, ROMFS_ADDR["cortex-m3"])]
     cmd += ["-semihosting-config", "enable=on,target=native,arg=" + arg.replace(",", ",,")]
     if icount:
         cmd += ["-icount", "shift=0,align=off,sleep=off"]
@@ -265,10 +316,14 @@ def rp2040js(quiet=False):
     return modules
 
 
-def rp2040_command(elf, heap, code):
+def rp2040_command(elf, heap, code, romfs=None):
     """The node command that runs `code` on the Cortex-M0+ image under
-    rp2040js, in `heap` bytes (run it with rp2040_env())."""
-    return ["node", RP2040JS_RUN, os.path.join(os.path.dirname(elf), "firmware.bin"), str(heap), code]
+    rp2040js, in `heap` bytes (run it with rp2040_env()); `romfs`: a ROMFS
+    image put in the flash, at /rom."""
+    cmd = ["node", RP2040JS_RUN, os.path.join(os.path.dirname(elf), "firmware.bin")]
+    if romfs:
+        cmd += ["--romfs", romfs, "0x%x" % (ROMFS_ADDR["cortex-m0plus"] - 0x10000000)]
+    return cmd + [str(heap), code]
 
 
 def rp2040_env(quiet=False):
@@ -278,21 +333,28 @@ def rp2040_env(quiet=False):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--variant", choices=VARIANTS, action="append", help="build only this one (again for more)")
+    ap.add_argument("--cpu", choices=("cortex-m3", "cortex-m0plus"), default="cortex-m3",
+                    help="the core (cortex-m0plus: the RP2040 of rp2040js)")  # fmt: skip
+    ap.add_argument("--flags", choices=sorted(FLAGS), default=FLAG, help="the build's flags (default %s)" % FLAG)
     ap.add_argument("--check", action="store_true", help="only say whether it is built (exit 1 if not)")
     ap.add_argument("--run", nargs=2, metavar=("HEAP", "CODE"), help="run CODE on the plain image, in HEAP bytes")
     args = ap.parse_args(argv)
     variants = args.variant or list(VARIANTS)
+    where = {"cpu": args.cpu, "flags": args.flags}
     if args.check:
-        missing = [v for v in variants if not find(v)]
+        missing = [v for v in variants if not find(v, **where)]
         for v in variants:
-            print(find(v) or "%s: not built yet: python tools/mcu_build.py" % v)
+            print(find(v, **where) or "%s: not built yet: python tools/mcu_build.py" % v)
         return 1 if missing else 0
     try:
         if args.run:
-            elf = build(variants[0])
+            if args.cpu != "cortex-m3":
+                print("mcu_build: --run runs the Cortex-M3 image on QEMU; leave --cpu out", file=sys.stderr)
+                return 2
+            elf = build(variants[0], **where)
             return subprocess.run(qemu_command(elf, args.run[0], args.run[1])).returncode
         for v in variants:
-            print(build(v))
+            print(build(v, **where))
     except BuildError as e:
         print("mcu_build: %s" % e, file=sys.stderr)
         return 1

@@ -1,6 +1,12 @@
 // The host's files through semihosting: import of .mpy (and .py) files,
 // and open() for the test's script, trace and frames. A real board has a
 // flash file system here; the interpreter's side is the same.
+//
+// And a ROMFS mounted at /rom: MicroPython's read-only file system image
+// (the format `mpremote romfs build` writes, a real board's ROMFS
+// partition) in memory-mapped flash at CFX_ROMFS_ADDR. Its .mpy files are
+// imported in place: their bytecode, strings and names are read from the
+// flash, not copied into the heap (py/persistentcode.c, MICROPY_VFS_ROM).
 
 #include <string.h>
 
@@ -11,6 +17,101 @@
 #include "py/runtime.h"
 #include "py/stream.h"
 #include "semihost.h"
+
+// -- the ROMFS -----------------------------------------------------------------
+
+#define ROMFS_DIRECTORY 4
+#define ROMFS_FILE 5
+#define ROMFS_DATA_VERBATIM 2
+
+static const uint8_t *romfs_uint(const uint8_t *p, size_t *value) {
+    size_t v = 0;
+    do {
+        v = v << 7 | (*p & 0x7f);
+    } while (*p++ & 0x80);
+    *value = v;
+    return p;
+}
+
+// The ROMFS's records, or NULL when the flash holds none (its header: d2 cd 31).
+static const uint8_t *romfs_records(const uint8_t **end) {
+    const uint8_t *p = (const uint8_t *)CFX_ROMFS_ADDR;
+    if (p[0] != 0xd2 || p[1] != 0xcd || p[2] != 0x31) {
+        return NULL;
+    }
+    size_t len;
+    p = romfs_uint(p + 3, &len);
+    *end = p + len;
+    return p;
+}
+
+bool cfx_romfs_present(void) {
+    const uint8_t *end;
+    return romfs_records(&end) != NULL;
+}
+
+// The directory or file `path` ("/rom/firmware/narrator.mpy") in the ROMFS:
+// its kind (0: none), and for a file its data in the flash.
+static int romfs_stat(const char *path, const uint8_t **data, size_t *data_len) {
+    const uint8_t *end;
+    const uint8_t *p = romfs_records(&end);
+    if (p == NULL || strncmp(path, "/rom", 4) != 0 || (path[4] != '/' && path[4] != 0)) {
+        return 0;
+    }
+    path += 4;
+    int kind = ROMFS_DIRECTORY;
+    while (*path == '/') {
+        path++;
+        size_t n = strcspn(path, "/");
+        if (n == 0) {
+            continue;
+        }
+        if (kind != ROMFS_DIRECTORY) {
+            return 0;
+        }
+        // the entry named path[0:n] among the records p..end
+        kind = 0;
+        while (p < end) {
+            size_t k, len, name_len;
+            p = romfs_uint(p, &k);
+            p = romfs_uint(p, &len);
+            const uint8_t *next = p + len;
+            if (k == ROMFS_DIRECTORY || k == ROMFS_FILE) {
+                const uint8_t *name = romfs_uint(p, &name_len);
+                if (name_len == n && memcmp(name, path, n) == 0) {
+                    kind = k;
+                    p = name + name_len;
+                    end = next;
+                    break;
+                }
+            }
+            p = next;
+        }
+        if (kind == 0) {
+            return 0;
+        }
+        path += n;
+    }
+    if (kind == ROMFS_FILE) {
+        // its data: one verbatim record (what mpremote writes for a file)
+        *data = NULL;
+        *data_len = 0;
+        while (p < end) {
+            size_t k, len;
+            p = romfs_uint(p, &k);
+            p = romfs_uint(p, &len);
+            if (k == ROMFS_DATA_VERBATIM) {
+                *data = p;
+                *data_len = len;
+                break;
+            }
+            p += len;
+        }
+    }
+    return kind;
+}
+
+// -- the host's files --------------------------------------------------------------
 
 static bool exists(const char *path) {
     int h = sh_open(path, 0);
@@ -23,6 +124,12 @@ static bool exists(const char *path) {
 
 // Semihosting has no stat: a folder is a package that has an __init__.
 mp_import_stat_t mp_import_stat(const char *path) {
+    if (path[0] == '/' && strncmp(path, "/rom", 4) == 0) {
+        const uint8_t *data;
+        size_t len;
+        int kind = romfs_stat(path, &data, &len);
+        return kind == ROMFS_DIRECTORY ? MP_IMPORT_STAT_DIR : kind == ROMFS_FILE ? MP_IMPORT_STAT_FILE : MP_IMPORT_STAT_NO_EXIST;
+    }
     // (a host's open() takes a folder too: the package is looked for first)
     char buf[MICROPY_ALLOC_PATH_MAX + 16];
     size_t n = strlen(path);
@@ -68,6 +175,12 @@ static void file_close(void *data) {
 }
 
 void mp_reader_new_file(mp_reader_t *reader, qstr filename) {
+    const uint8_t *data;
+    size_t len;
+    if (romfs_stat(qstr_str(filename), &data, &len) == ROMFS_FILE && data != NULL) {
+        mp_reader_new_mem(reader, data, len, MP_READER_IS_ROM);  // read in place, never freed
+        return;
+    }
     int h = sh_open(qstr_str(filename), 1);
     if (h < 0) {
         mp_raise_OSError(MP_ENOENT);

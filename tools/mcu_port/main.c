@@ -28,6 +28,7 @@
 extern uint32_t _sidata, _sdata, _edata, _sbss, _ebss, _estack, _sstack;
 static uint8_t heap_area[CFX_HEAP_MAX] __attribute__((aligned(16), section(".heap")));
 static char cmdline[2048];
+bool cfx_romfs_present(void);
 int cfx_stdout = -1;
 
 // -- SysTick: a 1 ms tick --------------------------------------------------
@@ -150,6 +151,11 @@ int main(void) {
     mp_stack_set_limit((char *)&_estack - (char *)&_sstack - 1024);
     gc_init(heap_area, heap_area + heap);
     mp_init();
+    if (cfx_romfs_present()) {
+        // a ROMFS in the flash: its modules after the host's and the frozen ones, as a board has them
+        mp_obj_list_append(mp_sys_path, MP_OBJ_NEW_QSTR(MP_QSTR__slash_rom));
+        mp_obj_list_append(mp_sys_path, MP_OBJ_NEW_QSTR(MP_QSTR__slash_rom_slash_lib));
+    }
     int status = run(p);
     gc_sweep_all();
     sh_exit(status);

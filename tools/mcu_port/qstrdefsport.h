@@ -1,1 +1,3 @@
-// qstrs specific to this port (none beyond the sources' own)
+// qstrs specific to this port: the ROMFS mount point and its lib, put on sys.path
+Q(/rom)
+Q(/rom/lib)

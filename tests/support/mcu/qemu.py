@@ -5,7 +5,10 @@ run on it in a heap of a given number of bytes, through qemu-system-arm.
 - variant "plain": every module an .mpy file (as harness.build lays them);
 - "harness": the test's modules (fake machine and time, json, game.py)
   frozen in the image, firmware/ and hal/ .mpy files (as flashed);
-- "frozen": all of it frozen: the board's folder is empty.
+- "frozen": all of it frozen: the board's folder is empty;
+- "harness" with a ROMFS (romfs_board): firmware/ and hal/ as the same .mpy
+  files in a ROMFS image in the board's flash, imported in place from /rom;
+  the board's folder is empty.
 """
 
 import importlib.util
@@ -57,17 +60,27 @@ def board_dir(dest, variant):
     return dest
 
 
-def run(variant, board, heap, code, *, cwd=None, timeout=600, icount=False):
+def romfs_board(dest):
+    """The board for the harness image with firmware/ and hal/ in a ROMFS:
+    (its empty folder, the ROMFS image of the .mpy files `clue-fx flash` makes)."""
+    src = os.path.join(dest, "romfs-src")
+    deploy.build(src, "standalone")
+    board = os.path.join(dest, "board")
+    os.makedirs(board, exist_ok=True)
+    return board, mcu_build.romfs(src, os.path.join(dest, "romfs.img"))
+
+
+def run(variant, board, heap, code, *, cwd=None, timeout=600, icount=False, romfs=None):
     """Run `code` on the image in `heap` bytes, the board's folder as its
-    files; (exit status, stdout text)."""
-    cmd = mcu_build.qemu_command(image(variant), heap, code, icount=icount)
+    files (and `romfs`, a ROMFS image, in its flash); (exit status, stdout text)."""
+    cmd = mcu_build.qemu_command(image(variant), heap, code, icount=icount, romfs=romfs)
     r = subprocess.run(
         ["nice", "-n", "10"] + cmd, cwd=cwd or board, capture_output=True, text=True, timeout=timeout, check=False
     )
     return r.returncode, r.stdout + r.stderr
 
 
-def run_game(variant, board, script, workdir, heap, *, timeout=600):
+def run_game(variant, board, script, workdir, heap, *, timeout=600, romfs=None):
     """game.py's whole game on the emulated board: (figures, trace path,
     frames as bytes), as harness.run_game gives them."""
     script_path = os.path.join(workdir, "script.json")
@@ -75,7 +88,7 @@ def run_game(variant, board, script, workdir, heap, *, timeout=600):
     frames_path = os.path.join(workdir, "frames.txt")
     harness.write_script(script, script_path)
     code = "import game; game.main(%r, %r, %r)" % (script_path, trace_path, frames_path)
-    status, out = run(variant, board, heap, code, timeout=timeout)
+    status, out = run(variant, board, heap, code, timeout=timeout, romfs=romfs)
     if status != 0:
         raise AssertionError("the emulated board failed (%d):\n%s" % (status, out[-2000:]))
     figures = dict(zip(harness.FIGURES, json.loads(out.strip().splitlines()[-1])))  # noqa: B905
@@ -84,9 +97,9 @@ def run_game(variant, board, script, workdir, heap, *, timeout=600):
     return figures, trace_path, frames
 
 
-def game_runs(variant, board, script, workdir, heap):
+def game_runs(variant, board, script, workdir, heap, *, romfs=None):
     try:
-        run_game(variant, board, script, workdir, heap)
+        run_game(variant, board, script, workdir, heap, romfs=romfs)
         return True
     except AssertionError as e:
         if "MemoryError" in str(e):
@@ -94,13 +107,13 @@ def game_runs(variant, board, script, workdir, heap):
         raise
 
 
-def smallest_heap(variant, board, script, workdir, *, lo, hi, step=1000):
+def smallest_heap(variant, board, script, workdir, *, lo, hi, step=1000, romfs=None):
     """The smallest heap (bytes, to `step`) in lo..hi the whole game runs in, or None."""
-    if not game_runs(variant, board, script, workdir, hi):
+    if not game_runs(variant, board, script, workdir, hi, romfs=romfs):
         return None
     while hi - lo > step:
         mid = (lo + hi) // 2 // step * step
-        if game_runs(variant, board, script, workdir, mid):
+        if game_runs(variant, board, script, workdir, mid, romfs=romfs):
             hi = mid
         else:
             lo = mid
@@ -204,10 +217,10 @@ def write_events(path, seed, evs):
             f.write(json.dumps([t, e.as_dict()]) + "\n")
 
 
-def instructions(variant, board, events_path, heap):
+def instructions(variant, board, events_path, heap, *, romfs=None):
     """{"per_handle", "per_press", "most"}: instructions on the emulated
     Cortex-M3 per Narrator.handle, per press, and the most in one handle."""
-    status, out = run(variant, board, heap, TIMER % events_path, icount=True, timeout=600)
+    status, out = run(variant, board, heap, TIMER % events_path, icount=True, timeout=600, romfs=romfs)
     if status != 0:
         raise AssertionError("the timing run failed (%d):\n%s" % (status, out[-2000:]))
     total, n, press, presses, most = json.loads(out.strip().splitlines()[-1])
@@ -215,12 +228,13 @@ def instructions(variant, board, events_path, heap):
     return {"per_handle": total * k / n, "per_press": press * k / presses, "most": most * k, "events": n}
 
 
-def cycles_m0(variant, board, events_path, heap):
+def cycles_m0(variant, board, events_path, heap, *, flags=mcu_build.FLAG, romfs=None):
     """The same count on the Cortex-M0+ under rp2040js (the image built for
-    cortex-m0plus): its SysTick runs at the core's 125 MHz, so a clock is a
-    cycle. {"per_handle", "per_press", "most", "events"} in cycles."""
-    elf = mcu_build.build(variant, cpu="cortex-m0plus", quiet=True)
-    cmd = ["nice", "-n", "10"] + mcu_build.rp2040_command(elf, heap, TIMER % events_path)
+    cortex-m0plus with the build's `flags`): its SysTick runs at the
+    core's 125 MHz, so a clock is a cycle. {"per_handle", "per_press",
+    "most", "events"} in cycles."""
+    elf = mcu_build.build(variant, cpu="cortex-m0plus", quiet=True, flags=flags)
+    cmd = ["nice", "-n", "10"] + mcu_build.rp2040_command(elf, heap, TIMER % events_path, romfs)
     r = subprocess.run(cmd, cwd=board, env=mcu_build.rp2040_env(quiet=True), capture_output=True, text=True,
                        timeout=900, check=False)  # fmt: skip
     if r.returncode != 0:

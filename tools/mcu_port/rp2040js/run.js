@@ -4,7 +4,7 @@
 // as QEMU serves it: the console on stdout, the host's files, the command
 // line and the exit status.
 //
-//   node run.js firmware.bin HEAP CODE
+//   node run.js firmware.bin [--romfs romfs.img OFFSET] HEAP CODE
 //
 // (rp2040js from NODE_PATH; tools/mcu_build.py installs it.) Prints the
 // program's output; exits with its status.
@@ -12,10 +12,16 @@
 const fs = require('fs');
 const { RP2040 } = require('rp2040js');
 
-const [image, ...args] = process.argv.slice(2);
+let [image, ...args] = process.argv.slice(2);
+let romfs = null;
+if (args[0] === '--romfs') { // --romfs FILE OFFSET: a ROMFS image in the flash, OFFSET bytes in
+  romfs = { data: fs.readFileSync(args[1]), offset: parseInt(args[2], 16) };
+  args = args.slice(3);
+}
 const cmdline = Buffer.from(args.join(' '));
 const mcu = new RP2040();
 mcu.flash.set(fs.readFileSync(image), 0);
+if (romfs) mcu.flash.set(romfs.data, romfs.offset);
 const core = mcu.core;
 core.VTOR = 0x10000000;
 core.SP = mcu.readUint32(0x10000000);
