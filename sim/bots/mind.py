@@ -23,7 +23,8 @@ from firmware.table import CONFIRM, FOUND, MOVE, MOVED, VERDICT
 from hal.sink import Sink
 
 from ..cards.deduction import Deduction
-from .levels import LEVELS
+from .frozen.hard2026 import Bot as Hard2026
+from .levels import HARD_2026, LEVELS
 from .repeat import Repeats
 from .whereabouts import Whereabouts
 
@@ -31,6 +32,11 @@ from .whereabouts import Whereabouts
 class Bot(Sink):
     PLACE_BONUS = 0.1  # a place whose card may be in the case: worth a tenth of a suspect to read
     SEARCH_AT = 0.2  # search when this many unread suspects are expected to hide here (bench-tuned)
+
+    def __new__(cls, guest, level="hard", seed=0):
+        if cls is Bot and level == HARD_2026:
+            return Hard2026(guest, level, seed)  # frozen, its own class: not a Bot, so no __init__ again
+        return super().__new__(cls)
 
     def __init__(self, guest, level="hard", seed=0):
         if guest not in GUESTS:

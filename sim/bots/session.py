@@ -47,12 +47,16 @@ def press(target):
 
 
 class Session(Sink):
-    def __init__(self, seed, *, bots=None, humans=(), answer_rollcall=False, delay_ms=0):
+    def __init__(self, seed, *, bots=None, humans=(), answer_rollcall=False, delay_ms=0, sheets=True):
         """`bots`: guest -> Bot. `humans`: guests played by people.
         `answer_rollcall`: the table also answers the roll call for the
         people (YES for `humans`, NO for everyone else), as a headless run
-        needs. `delay_ms`: board time between two bot presses."""
+        needs. `delay_ms`: board time between two bot presses. `sheets`:
+        keep the guests' detective sheets (a screen shows them; a headless
+        bot-only game has nobody to read them, and each sheet runs its own
+        engine)."""
         self.seed = seed
+        self.keep_sheets = sheets
         self.bots = dict(bots or {})
         self.humans = tuple(humans)
         self.answer_rollcall = answer_rollcall
@@ -112,7 +116,8 @@ class Session(Sink):
             sheet.hear(says)
         if self.table is not None:
             for o in self.table.hear(says):
-                self.sheets[o.guest].opened(o.suspect, o.card)
+                if o.guest in self.sheets:
+                    self.sheets[o.guest].opened(o.suspect, o.card)
                 if o.guest in self.bots:
                     self.bots[o.guest].learn_case(o.suspect, o.card)
                 self.notes.append(("open", o.guest, o.suspect, o.card))
@@ -156,7 +161,8 @@ class Session(Sink):
         d = deal(self.seed + self.games, guests)
         self.table = CardTable(d, guests)
         for g in self.table.guests:
-            self.sheets[g] = DetectiveSheet(g, self.table.guests, d.hands[g])
+            if self.keep_sheets:
+                self.sheets[g] = DetectiveSheet(g, self.table.guests, d.hands[g])
             if g in self.bots:
                 self.bots[g].sit(self.table.guests, d.hands[g])
         self.notes.append(("deal", tuple(self.table.guests)))
