@@ -20,4 +20,4 @@ nothing more). docs/table.md describes each: what it uses and how it decides.
 
 HARD_2026 = "hard-2026"
 LEVELS = ("easy", "medium", "hard", "expert", HARD_2026, "random")
-SEAT_LEVELS = ("easy", "medium", "hard", "expert")  # what a guest's seat may be given (--bots); the others are the bench's
+SEAT_LEVELS = ("easy", "medium", "hard", "expert")  # a guest's seat (--bots); the others are the bench's

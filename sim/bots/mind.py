@@ -23,7 +23,9 @@ from firmware.table import CONFIRM, FOUND, MOVE, MOVED, VERDICT
 from hal.sink import Sink
 
 from ..cards.deduction import Deduction
+from .expert import Expert, parse_level
 from .frozen.hard2026 import Bot as Hard2026
+from .frozen.propagation import Deduction as Propagation
 from .levels import HARD_2026, LEVELS
 from .repeat import Repeats
 from .whereabouts import Whereabouts
@@ -41,19 +43,24 @@ class Bot(Sink):
     def __init__(self, guest, level="hard", seed=0):
         if guest not in GUESTS:
             raise ValueError("unknown guest %r: guests are %s" % (guest, ", ".join(GUESTS)))
-        if level not in LEVELS:
+        parts = parse_level(level)
+        if level not in LEVELS and parts is None:
             raise ValueError("unknown bot level %r: levels are %s" % (level, ", ".join(LEVELS)))
         self.guest = guest
         self.level = level
+        self.expert = Expert(self, parts) if parts is not None else None
+        sharp = level == "hard" or parts is not None  # remembers everything, hears the clues
         self.rng = random.Random(seed * 1000003 + GUESTS.index(guest))
         self.phase = None  # what the board waits for from me: MOVE, MOVED, CONFIRM, FOUND, VERDICT
         self.turns = 0
         self.mind = None
-        self.where = Whereabouts(clues=level == "hard", memory=0.6 if level == "easy" else 1.0)
+        self.where = Whereabouts(clues=sharp, memory=0.6 if level == "easy" else 1.0)
+        self.sharp = sharp
         self.opened = set()
         self.shown_to = {}  # asker -> cards I showed them
         self._hyp_done = False
         self._tried_accuse = False
+        self.gambled = False  # the last accusation was made without certainty
         self._repeats = Repeats()
 
     def __repr__(self):
@@ -64,7 +71,8 @@ class Bot(Sink):
     def sit(self, guests, hand):
         self.guests = tuple(guests)
         self.hand = tuple(hand)
-        self.mind = Deduction(self.guests, me=self.guest)
+        engine = Propagation if self.expert is not None and "exact" not in self.expert.parts else Deduction
+        self.mind = engine(self.guests, me=self.guest)
         for c in hand:
             self.mind.holds(self.guest, c)
 
@@ -77,11 +85,13 @@ class Bot(Sink):
         `card`: the card shown, for the asker's eyes only."""
         asker, named, passed, shower = public["asker"], public["named"], public["passed"], public["shower"]
         mine = asker == self.guest
+        if self.expert is not None:
+            self.expert.hypothesis_made(asker)
         if mine and card is not None:
             self.mind.holds(shower, card)
         if self.level == "easy":
             return  # little memory: only the cards it saw
-        if mine or self.level in ("hard", "random"):
+        if mine or self.sharp or self.level == "random":
             for g in passed:
                 if g != self.guest:
                     self.mind.lacks(g, named)
@@ -118,6 +128,8 @@ class Bot(Sink):
         """Where everyone is, then what the board waits for from me."""
         self.where.say(say, now_ms)
         key = say.key
+        if self.expert is not None:
+            self.expert.heard(key, say.args)
         if key == "turn.call":
             if say.args["guest"] == self.guest:
                 self.phase = MOVE
@@ -156,7 +168,8 @@ class Bot(Sink):
 
     def accusation(self):
         """The three the bot names: the solution, or (easy, early) a guess."""
-        sol = self.mind.solution()
+        sol = self.mind.solution() if self.expert is None else self.expert.accusation()
+        self.gambled = self.mind.solution() is None
         if sol is not None:
             return sol
         s, p, w = self.mind.candidates()
@@ -175,7 +188,8 @@ class Bot(Sink):
         if phase == CONFIRM:
             return ("press", "YES")
         if phase == FOUND:
-            return ("press", "YES" if self.ready() else "NO")
+            yes = self.ready() if self.expert is None else self.expert.found()
+            return ("press", "YES" if yes else "NO")
         return None
 
     def _inspecteur_in_sight(self):
@@ -183,6 +197,8 @@ class Bot(Sink):
         return here is not None and self.where.visible.get(INSPECTEUR) == here
 
     def _move(self):
+        if self.expert is not None:
+            return self.expert.move()
         here = self.here()
         ready = self.ready()
         if ready and self._inspecteur_in_sight() and not self._tried_accuse:
@@ -206,11 +222,13 @@ class Bot(Sink):
 
     def _unread(self):
         """Suspects whose case could still teach me something."""
-        if self.level == "hard":
+        if self.sharp:
             return [s for s in SUSPECTS if not self.mind.known("case:" + s)]
         return [s for s in SUSPECTS if s not in self.opened]
 
     def _after_arrival(self):
+        if self.expert is not None:
+            return self.expert.after_arrival()
         here = self.here()
         ready = self.ready()
         if ready and self._inspecteur_in_sight() and not self._tried_accuse:
@@ -234,16 +252,16 @@ class Bot(Sink):
         return ("hypothesis", s, w)
 
     def choose_hypothesis(self, place):
-        if self.level == "hard":
+        if self.level == "hard" or (self.expert is not None and "hyp" in self.expert.parts):
             return best_hypothesis(self.mind, self.guest, place, self.guests, self.rng)
-        if self.level in ("medium", "easy"):
+        if self.level in ("medium", "easy") or self.expert is not None:
             s, _, w = self.mind.candidates()
             return self.rng.choice(s), self.rng.choice(w)
         return self.rng.choice(SUSPECTS), self.rng.choice(WEAPONS)
 
     def show(self, asker, options):
         """Which of `options` to show `asker` (several named cards in hand)."""
-        if self.level in ("hard", "medium"):
+        if self.sharp or self.level == "medium":
             before = self.shown_to.get(asker, set())
             for c in options:
                 if c in before:

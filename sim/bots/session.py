@@ -77,6 +77,7 @@ class Session(Sink):
         self.games = 0  # games before this one (OFF then ON starts another)
         self._repeats = Repeats()
         self._burst, self._says = [], []  # the burst being heard
+        self.verdicts = []  # (guest, triple, right, gamble): gamble when a bot accused without being certain
         self.journal = []  # ("poll", now_ms) | ("hypothesis", ...) | ("show", ...) | ("accuse", ...) | ("add_bot", ...)
         self._acted = False
 
@@ -154,6 +155,7 @@ class Session(Sink):
         self.pending = self.verdict_due = self._answer = None
         self.over = False
         self.turns, self.turn_count = {}, 0
+        self.verdicts = []
         self.bots = {g: type(b)(g, b.level, self.seed + self.games) for g, b in self.bots.items()}
         self.notes.append(("new",))
 
@@ -199,7 +201,7 @@ class Session(Sink):
             g = self.verdict_due
             if g in self.bots and self._answer is None:
                 self._acted = True
-                self._accuse(g, *self.bots[g].accusation())
+                self._accuse(g, *self.bots[g].accusation(), gamble=bool(getattr(self.bots[g], "gambled", False)))
             if self._answer is not None:
                 answer, self._answer = self._answer, None
                 self.verdict_due = None
@@ -275,8 +277,9 @@ class Session(Sink):
         self.journal.append(("accuse", guest, suspect, place, weapon))
         return right
 
-    def _accuse(self, guest, suspect, place, weapon):
+    def _accuse(self, guest, suspect, place, weapon, gamble=False):
         right = self.table.accuse(guest, suspect, place, weapon)
+        self.verdicts.append((guest, (suspect, place, weapon), right, gamble))
         for _, bot in self._seated():
             bot.learn_accusation(guest, (suspect, place, weapon), right)
         for sheet in self.sheets.values():

@@ -1,0 +1,230 @@
+"""The expert bot's decisions (issue 15): moves, searches, hypotheses and
+accusations chosen for the odds of winning the race, not for information
+alone. A `Bot` of level "expert" (sim/bots/mind.py) hears and remembers
+like a hard bot and asks its `Expert` what to do.
+
+What it weighs:
+- the chances of the cards (`chances`): each card's probability of being in
+  the confidential case and each triple's, from the engine (exact when it
+  gives them; otherwise from its rough location weights);
+- where the suspects and the Inspecteur are (sim/bots/whereabouts.py): the
+  moves go where unread suspects are likely to be seen, and, the closer
+  the bot is to the solution, where the Inspecteur is (the hunt);
+- the race: an accusation is a bet that wins with the chance of the likeliest
+  triple; waiting wins only if nobody else finishes first while the bot
+  becomes certain and finds the Inspecteur again (`wait_odds`, with the
+  pace of hard bots measured in self-play). It accuses when the bet is the
+  better one: a deliberate gamble, counted apart from a mistake.
+
+Parts can be switched off for the ablation table (docs/table.md): a level
+"expert-no-PART[-no-PART...]" with PART among PARTS.
+"""
+
+import math
+
+from firmware.board import INSPECTEUR, PLACES
+
+from ..cards.deck import OF_KIND
+
+PARTS = ("exact", "where", "hunt", "gamble", "hyp")
+WHAT = {
+    "exact": "the exact engine's chances (else today's propagation engine and its rough weights)",
+    "where": "the whereabouts filter (else an even belief: every place alike)",
+    "hunt": "moves towards the Inspecteur as the solution nears (else only towards unread suspects)",
+    "gamble": "accusations by the odds of the race (else only when certain)",
+    "hyp": "the most informative hypothesis (else at random among what can be in the case)",
+}
+
+# How fast a hard bot finishes: P(it wins at its turn t | not before), from
+# 200 games of three hard-2026 bots (the turn it became certain, one turn
+# more to reach the Inspecteur). Index: the turn; beyond the table, the last.
+FINISH_HAZARD = (0.0, 0.0, 0.0, 0.0, 0.005, 0.03, 0.08, 0.16, 0.22, 0.25, 0.25, 0.25)
+SEARCH_AT = 0.2  # (module default) search when this many unread suspects are expected to hide here
+PLACE_BONUS = 0.1  # a place whose card may be in the case: a hypothesis there names it
+
+
+def parse_level(level):
+    """'expert-no-gamble-no-hunt' -> the parts on: {'exact', 'where', 'hyp'}; None if not an expert level."""
+    if level != "expert" and not level.startswith("expert-no-"):
+        return None
+    off = level[len("expert") :].split("-no-")[1:]
+    if [p for p in off if p not in PARTS] or len(set(off)) != len(off):
+        return None
+    return set(PARTS) - set(off)
+
+
+def chances(mind):
+    """(card -> P(in the case), [(P, triple)] likeliest first) from what `mind` knows."""
+    if getattr(mind, "solutions", None) is not None:  # the exact engine
+        return mind.case_chances(), sorted(((p, t) for t, p in mind.solutions().items()), reverse=True)
+    marg = {}
+    for kind in ("suspect", "place", "weapon"):
+        raw = {c: mind.weights(c).get(0, 0.0) for c in OF_KIND[kind] if mind.poss[c] & 1}
+        total = sum(raw.values()) or 1.0
+        for c, v in raw.items():
+            marg[c] = v / total
+    s, p, w = mind.candidates()
+    bad = set(mind.not_all)
+    triples = [(marg[a] * marg[b] * marg[c], (a, b, c)) for a in s for b in p for c in w if (a, b, c) not in bad]
+    total = sum(x for x, _ in triples) or 1.0
+    return marg, sorted(((x / total, t) for x, t in triples), reverse=True)
+
+
+class Expert:
+    WAIT = 0.9  # the chance to win by waiting, at most (bench-tuned)
+    PER_HALVING = 1.2  # turns to halve the solutions left
+    SEARCH_AT = SEARCH_AT
+    PLACE_BONUS = PLACE_BONUS
+    HUNT = 2.0  # what meeting the Inspecteur is worth when certain, in suspects read
+    PACE = 1.0  # the rivals' pace: a scale of FINISH_HAZARD
+
+    READY_HAZARD = 0.5  # a rival who shows it is certain finishes in a turn with this chance
+    UNREADY = 0.5  # a rival not known to be certain: a scale of FINISH_HAZARD
+
+    def __init__(self, bot, parts):
+        self.bot = bot
+        self.parts = set(parts)
+        self._at = None
+        self._chances = None
+        self.ready_rivals = set()  # rivals who played a turn with neither a hypothesis nor a search
+        self._turn_of = None
+        self._turn_busy = False
+
+    # -- what the table shows of the rivals -------------------------------------
+
+    def heard(self, key, args):
+        """A sentence of the board: whose turn, a search."""
+        if key == "turn.call" or key in ("game.over", "game.last_guest"):
+            g = self._turn_of
+            if g is not None and g != self.bot.guest and not self._turn_busy:
+                self.ready_rivals.add(g)  # a turn with nothing to learn: only a certain detective plays it
+            self._turn_of = args.get("guest") if key == "turn.call" else None
+            self._turn_busy = False
+        elif key in ("search.result", "accuse.confirm", "accuse.found_inspecteur", "move.same_place"):
+            self._turn_busy = True
+        elif key == "accuse.wrong":
+            self.ready_rivals.discard(args.get("guest"))
+
+    def hypothesis_made(self, asker):
+        if asker == self._turn_of:
+            self._turn_busy = True
+
+    # -- what it believes ------------------------------------------------------
+
+    def odds(self):
+        """(card chances, triples likeliest first), computed once per fact learnt."""
+        mind = self.bot.mind
+        key = (mind.learnt, len(mind.not_all))
+        if self._at != key:
+            self._chances, self._at = chances(mind), key
+        return self._chances
+
+    def best(self):
+        """(P, triple) of the likeliest solution."""
+        return self.odds()[1][0]
+
+    def spread(self):
+        """The effective number of solutions left (1 when certain)."""
+        triples = self.odds()[1]
+        return 1.0 / sum(p * p for p, _ in triples)
+
+    def chance(self, who, place):
+        if "where" not in self.parts:
+            return 1.0 / len(PLACES)
+        return self.bot.where.chance(who, place)
+
+    def seen_chance(self, who, place):
+        """The chance `who` is at `place` and not hidden there."""
+        if "where" in self.parts and self.bot.where.visible.get(who) == place:
+            return 1.0
+        return self.chance(who, place) * 0.75
+
+    # -- the race -----------------------------------------------------------------
+
+    def rivals(self):
+        return [g for g in self.bot.where.guests if g != self.bot.guest]
+
+    def wait_odds(self):
+        """The chance to win by waiting: becoming certain and finding the
+        Inspecteur again before any rival finishes."""
+        spread = self.spread()
+        need = 1.0 + self.PER_HALVING * math.log2(max(spread, 1.0))  # turns: the solution, then the Inspecteur
+        t = self.bot.turns
+        alive = 1.0
+        for k in range(int(math.ceil(need))):
+            frac = min(1.0, need - k)
+            for g in self.rivals():
+                if g in self.ready_rivals:
+                    h = self.READY_HAZARD
+                else:
+                    h = min(1.0, self.UNREADY * FINISH_HAZARD[min(t + k, len(FINISH_HAZARD) - 1)])
+                alive *= 1.0 - h * frac
+        return self.WAIT * alive
+
+    def gamble(self):
+        """Accuse now, uncertain: the likeliest triple's chance beats waiting."""
+        if "gamble" not in self.parts or self.bot.mind.solution() is not None:
+            return False
+        return self.best()[0] > self.wait_odds()
+
+    def accusation(self):
+        sol = self.bot.mind.solution()
+        return sol if sol is not None else self.best()[1]
+
+    def would_accuse(self):
+        return self.bot.mind.solution() is not None or self.gamble()
+
+    # -- moves ----------------------------------------------------------------------
+
+    def move(self):
+        bot = self.bot
+        here = bot.here()
+        in_sight = bot._inspecteur_in_sight() and not bot._tried_accuse
+        if in_sight and self.would_accuse():
+            return ("press", "ACCUSE")
+        places = [p for p in PLACES if p != here]
+        if bot.ready():
+            return ("press", max(places, key=lambda p: self.seen_chance(INSPECTEUR, p) + bot.rng.random() * 1e-6))
+        unread = bot._unread()
+        cands = bot.mind.candidates()[1]
+        hunt = self.hunt_value() if "hunt" in self.parts else 0.0
+        best, best_score = None, -1.0
+        for p in places:
+            score = sum(self.chance(s, p) for s in unread)
+            if p in cands:
+                score += self.PLACE_BONUS
+            score += hunt * self.seen_chance(INSPECTEUR, p)
+            score += bot.rng.random() * 0.01
+            if score > best_score:
+                best, best_score = p, score
+        return ("press", best)
+
+    def hunt_value(self):
+        """What meeting the Inspecteur is worth, in suspects read: more as
+        the solution nears (a hypothesis there may finish it, a gamble may pay)."""
+        return self.HUNT / self.spread()
+
+    def after_arrival(self):
+        bot = self.bot
+        here = bot.here()
+        in_sight = bot._inspecteur_in_sight() and not bot._tried_accuse
+        if in_sight and bot.ready():
+            return ("press", "ACCUSE")
+        if bot._hyp_done:
+            if in_sight and self.gamble():
+                return ("press", "ACCUSE")
+            return ("press", "STOP")  # a search *or* a hypothesis: after one, the turn ends
+        if bot.ready():
+            if self.chance(INSPECTEUR, here) > 0.2:
+                return ("press", "SEARCH")
+            return ("press", "STOP")
+        hidden = sum(self.chance(s, here) for s in bot._unread())
+        if not in_sight and hidden >= self.SEARCH_AT:
+            return ("press", "SEARCH")
+        bot._hyp_done = True
+        s, w = bot.choose_hypothesis(here)
+        return ("hypothesis", s, w)
+
+    def found(self):
+        """A search found the Inspecteur: accuse now?"""
+        return self.would_accuse()
