@@ -39,7 +39,7 @@ WHAT = {
 # 200 games of three hard-2026 bots (the turn it became certain, one turn
 # more to reach the Inspecteur). Index: the turn; beyond the table, the last.
 FINISH_HAZARD = (0.0, 0.0, 0.0, 0.0, 0.005, 0.03, 0.08, 0.16, 0.22, 0.25, 0.25, 0.25)
-SEARCH_AT = 0.2  # (module default) search when this many unread suspects are expected to hide here
+SEARCH_AT = 1.0  # search when this many unread suspects are expected to hide here (a hypothesis teaches more)
 PLACE_BONUS = 0.1  # a place whose card may be in the case: a hypothesis there names it
 
 

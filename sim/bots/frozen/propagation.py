@@ -78,17 +78,21 @@ class Deduction:
     def holds(self, where, card):
         """`card` is at `where` (a hand, a suspect case, or CASE)."""
         i = self._loc(where)
+        before = self.poss.get(card)
         self._restrict(card, 1 << i)
         self.learnt += 1
-        self.propagate()
+        if self.poss[card] != before:  # else nothing new: the last fixed point still holds
+            self.propagate()
 
     def lacks(self, where, cards):
         """None of `cards` is at `where` (a guest could not refute)."""
         i = self._loc(where)
+        before = [self.poss.get(c) for c in cards]
         for c in cards:
             self._restrict(c, ~(1 << i))
         self.learnt += 1
-        self.propagate()
+        if [self.poss[c] for c in cards] != before:
+            self.propagate()
 
     def shows_one_of(self, where, cards):
         """At least one of `cards` is at `where` (a guest showed one, unseen)."""

@@ -227,15 +227,13 @@ class Whereabouts(Sink):
         unseen = 1.0 - CLUE if self.clues and who in SUSPECTS else 1.0
         vec = self.p[who]
         new = [x * (1 - move) for x in vec]
+        seen = SNEAK if who in SNEAKERS else 0.0  # a seen arrival would have been announced
+        ws = [seen if place in watched else unseen for place in PLACES]
         for i, x in enumerate(vec):
             if x == 0.0:
                 continue
             for j in _NB[i]:
-                if PLACES[j] in watched:
-                    w = SNEAK if who in SNEAKERS else 0.0  # a seen arrival would have been announced
-                else:
-                    w = unseen
-                new[j] += x * move * 0.5 * w
+                new[j] += x * move * 0.5 * ws[j]
         total = sum(new)
         if total <= 0:
             new, total = [1.0] * len(PLACES), float(len(PLACES))
