@@ -20,11 +20,10 @@ Parts can be switched off for the ablation table (docs/table.md): a level
 "expert-no-PART[-no-PART...]" with PART among PARTS.
 """
 
-import math
-
 from firmware.board import INSPECTEUR, PLACES
 
 from ..cards.deck import OF_KIND
+from .hypotheses import best_hypothesis
 
 PARTS = ("exact", "where", "hunt", "gamble", "hyp")
 WHAT = {
@@ -35,10 +34,21 @@ WHAT = {
     "hyp": "the most informative hypothesis (else at random among what can be in the case)",
 }
 
-# How fast a hard bot finishes: P(it wins at its turn t | not before), from
-# 200 games of three hard-2026 bots (the turn it became certain, one turn
-# more to reach the Inspecteur). Index: the turn; beyond the table, the last.
-FINISH_HAZARD = (0.0, 0.0, 0.0, 0.0, 0.005, 0.03, 0.08, 0.16, 0.22, 0.25, 0.25, 0.25)
+# The chance to win by waiting (not accusing now), by the bot's turn and
+# how many rivals are left: measured in 600 games of an expert that never
+# gambles, one seat against one or two hard-2026 bots (the chance barely
+# depends on how many solutions are left: the race is decided by the rivals).
+# A rival who shows it is certain (a turn with neither hypothesis nor search)
+# halves it. Index: the turn; beyond the table, the last.
+WAIT_ODDS = {
+    1: (0.6, 0.6, 0.6, 0.6, 0.6, 0.6, 0.55, 0.53, 0.5, 0.46, 0.42, 0.42, 0.4),
+    2: (0.33, 0.33, 0.33, 0.33, 0.33, 0.33, 0.31, 0.32, 0.31, 0.3, 0.28, 0.25, 0.15),
+}
+# The rough chances (propagation and its location weights) are too shy: of
+# the bot's likeliest triples, those given 0.1 were right 0.2 of the time,
+# 0.2 -> 0.38, 0.3 -> 0.5, 0.5 -> 0.45 (the same 600 games): the chance of
+# the likeliest triple is read through this line (piecewise linear).
+CALIBRATION = ((0.0, 0.0), (0.1, 0.2), (0.2, 0.38), (0.3, 0.48), (0.5, 0.5), (0.6, 0.7), (1.0, 1.0))
 SEARCH_AT = 1.0  # search when this many unread suspects are expected to hide here (a hypothesis teaches more)
 PLACE_BONUS = 0.1  # a place whose card may be in the case: a hypothesis there names it
 
@@ -53,39 +63,53 @@ def parse_level(level):
     return set(PARTS) - set(off)
 
 
-def chances(mind):
-    """(card -> P(in the case), [(P, triple)] likeliest first) from what `mind` knows."""
-    if getattr(mind, "solutions", None) is not None:  # the exact engine
-        return mind.case_chances(), sorted(((p, t) for t, p in mind.solutions().items()), reverse=True)
+def marginals(mind):
+    """card -> P(in the case) for the cards that can be there (rough: the
+    propagation's location weights, each kind summing to 1)."""
     marg = {}
     for kind in ("suspect", "place", "weapon"):
         raw = {c: mind.weights(c).get(0, 0.0) for c in OF_KIND[kind] if mind.poss[c] & 1}
         total = sum(raw.values()) or 1.0
         for c, v in raw.items():
             marg[c] = v / total
+    return marg
+
+
+def chances(mind, marg=None):
+    """(card -> P(in the case), [(P, triple)] likeliest first, exact?) from what `mind` knows."""
+    if getattr(mind, "solutions", None) is not None:  # the exact engine
+        return mind.case_chances(), sorted(((p, t) for t, p in mind.solutions().items()), reverse=True), True
+    marg = marg or marginals(mind)
     s, p, w = mind.candidates()
     bad = set(mind.not_all)
     triples = [(marg[a] * marg[b] * marg[c], (a, b, c)) for a in s for b in p for c in w if (a, b, c) not in bad]
     total = sum(x for x, _ in triples) or 1.0
-    return marg, sorted(((x / total, t) for x, t in triples), reverse=True)
+    return marg, sorted(((x / total, t) for x, t in triples), reverse=True), False
+
+
+def calibrated(p):
+    for (x0, y0), (x1, y1) in zip(CALIBRATION, CALIBRATION[1:]):
+        if p <= x1:
+            return y0 + (y1 - y0) * (p - x0) / (x1 - x0)
+    return 1.0
 
 
 class Expert:
-    WAIT = 0.9  # the chance to win by waiting, at most (bench-tuned)
-    PER_HALVING = 1.2  # turns to halve the solutions left
+    WAIT = 1.0  # a scale of WAIT_ODDS (bench-tuned)
+    READY = 0.5  # the chance to win by waiting, times this for each rival who shows it is certain
     SEARCH_AT = SEARCH_AT
     PLACE_BONUS = PLACE_BONUS
+    SEARCH_GAIN = 0.0  # what reading one more case is worth, in the hypothesis score's units (0: SEARCH_AT)
+    BLOCKING = True  # a refuter shows the named card the bot knows they hold (hypotheses.best_hypothesis)
+    BLOCKED = 0.0  # a place whose card a rival is known to hold: a hypothesis there is blocked (in suspects read)
+    LOOK = 0.0  # a place's best hypothesis, weighed (0: a flat PLACE_BONUS for a candidate place)
     HUNT = 2.0  # what meeting the Inspecteur is worth when certain, in suspects read
-    PACE = 1.0  # the rivals' pace: a scale of FINISH_HAZARD
-
-    READY_HAZARD = 0.5  # a rival who shows it is certain finishes in a turn with this chance
-    UNREADY = 0.5  # a rival not known to be certain: a scale of FINISH_HAZARD
 
     def __init__(self, bot, parts):
         self.bot = bot
         self.parts = set(parts)
-        self._at = None
-        self._chances = None
+        self._at = self._marg_at = None
+        self._chances = self._margs = None
         self.ready_rivals = set()  # rivals who played a turn with neither a hypothesis nor a search
         self._turn_of = None
         self._turn_busy = False
@@ -112,21 +136,35 @@ class Expert:
     # -- what it believes ------------------------------------------------------
 
     def odds(self):
-        """(card chances, triples likeliest first), computed once per fact learnt."""
+        """(card chances, triples likeliest first, exact?), computed once per fact learnt."""
         mind = self.bot.mind
         key = (mind.learnt, len(mind.not_all))
-        if self._at != key:
-            self._chances, self._at = chances(mind), key
+        if self._at != key or self._chances is None:
+            self._chances, self._at = chances(mind, self._marg()), key
         return self._chances
 
+    def _marg(self):
+        mind = self.bot.mind
+        key = (mind.learnt, len(mind.not_all))
+        if self._marg_at != key:
+            self._marg_at, self._chances = key, None
+            self._margs = None if getattr(mind, "solutions", None) is not None else marginals(mind)
+        return self._margs
+
     def best(self):
-        """(P, triple) of the likeliest solution."""
+        """(P, triple) of the likeliest solution (P as the engine gives it)."""
         return self.odds()[1][0]
 
     def spread(self):
-        """The effective number of solutions left (1 when certain)."""
-        triples = self.odds()[1]
-        return 1.0 / sum(p * p for p, _ in triples)
+        """The effective number of solutions left, 1 / sum of P(triple)^2 (1 when certain)."""
+        marg = self._marg()
+        if marg is None or self.bot.mind.not_all:
+            return 1.0 / sum(p * p for p, _ in self.odds()[1])
+        s, p, w = self.bot.mind.candidates()
+        squares = 1.0  # the triples' chances are the product of the kinds' (nothing else rules a triple out)
+        for kind in (s, p, w):
+            squares *= sum(marg[c] * marg[c] for c in kind)
+        return 1.0 / squares
 
     def chance(self, who, place):
         if "where" not in self.parts:
@@ -146,26 +184,25 @@ class Expert:
 
     def wait_odds(self):
         """The chance to win by waiting: becoming certain and finding the
-        Inspecteur again before any rival finishes."""
-        spread = self.spread()
-        need = 1.0 + self.PER_HALVING * math.log2(max(spread, 1.0))  # turns: the solution, then the Inspecteur
-        t = self.bot.turns
-        alive = 1.0
-        for k in range(int(math.ceil(need))):
-            frac = min(1.0, need - k)
-            for g in self.rivals():
-                if g in self.ready_rivals:
-                    h = self.READY_HAZARD
-                else:
-                    h = min(1.0, self.UNREADY * FINISH_HAZARD[min(t + k, len(FINISH_HAZARD) - 1)])
-                alive *= 1.0 - h * frac
-        return self.WAIT * alive
+        Inspecteur again before any rival finishes (measured: WAIT_ODDS)."""
+        rivals = self.rivals()
+        row = WAIT_ODDS[min(len(rivals), 2)]
+        odds = row[min(self.bot.turns, len(row) - 1)] * (0.75 if len(rivals) > 2 else 1.0)
+        for g in rivals:
+            if g in self.ready_rivals:
+                odds *= self.READY
+        return self.WAIT * odds
+
+    def best_chance(self):
+        """The chance the likeliest triple is the solution."""
+        _, triples, exact = self.odds()
+        return triples[0][0] if exact else calibrated(triples[0][0])
 
     def gamble(self):
         """Accuse now, uncertain: the likeliest triple's chance beats waiting."""
         if "gamble" not in self.parts or self.bot.mind.solution() is not None:
             return False
-        return self.best()[0] > self.wait_odds()
+        return self.best_chance() > self.wait_odds()
 
     def accusation(self):
         sol = self.bot.mind.solution()
@@ -188,11 +225,16 @@ class Expert:
         unread = bot._unread()
         cands = bot.mind.candidates()[1]
         hunt = self.hunt_value() if "hunt" in self.parts else 0.0
+        rivals = self.rivals()
         best, best_score = None, -1.0
         for p in places:
             score = sum(self.chance(s, p) for s in unread)
-            if p in cands:
+            if self.LOOK > 0:
+                score += self.LOOK * best_hypothesis(bot.mind, bot.guest, p, bot.guests, with_score=True)[1]
+            elif p in cands:
                 score += self.PLACE_BONUS
+            elif self.BLOCKED and bot.mind.location(p) in rivals:
+                score -= self.BLOCKED
             score += hunt * self.seen_chance(INSPECTEUR, p)
             score += bot.rng.random() * 0.01
             if score > best_score:
@@ -219,11 +261,26 @@ class Expert:
                 return ("press", "SEARCH")
             return ("press", "STOP")
         hidden = sum(self.chance(s, here) for s in bot._unread())
+        if self.SEARCH_GAIN > 0 and "hyp" in self.parts:
+            # a search reads the cases of the suspects hiding here; a hypothesis teaches what it scores
+            pair, score = self.scored_hypothesis(here)
+            if not in_sight and hidden * self.SEARCH_GAIN > score:
+                return ("press", "SEARCH")
+            bot._hyp_done = True
+            return ("hypothesis",) + pair
         if not in_sight and hidden >= self.SEARCH_AT:
             return ("press", "SEARCH")
         bot._hyp_done = True
         s, w = bot.choose_hypothesis(here)
         return ("hypothesis", s, w)
+
+    def scored_hypothesis(self, place):
+        """((suspect, weapon), score) of the most informative hypothesis at `place`."""
+        bot = self.bot
+        return best_hypothesis(bot.mind, bot.guest, place, bot.guests, bot.rng, with_score=True, blocking=self.BLOCKING)
+
+    def hypothesis(self, place):
+        return self.scored_hypothesis(place)[0]
 
     def found(self):
         """A search found the Inspecteur: accuse now?"""
