@@ -1,6 +1,6 @@
-"""Where every card can still be, from what one guest knows: the engine of
-the bots' minds and of the human guests' hint ("these cards can still be in
-the confidential case").
+"""Where every card can still be, from what one guest knows, exactly: the
+engine of the bots' minds and of the human guests' hint ("Révérend Olive:
+62 % the murderer").
 
 Locations: ``"CASE"`` (the confidential case: one card of each kind), each
 guest's hand (its size known: the 12 cards left after the cases, dealt
@@ -13,40 +13,56 @@ learns, in the words of the rulebook:
     d.lacks("COMTE", ("OLIVE", "ECURIE", "RAQUETTE"))     # could not refute
     d.shows_one_of("COMTE", ("OLIVE", "ECURIE", "RAQUETTE"))  # showed someone a card
     d.wrong_accusation(("OLIVE", "ECURIE", "RAQUETTE"))  # "you should have been more perceptive"
-    d.candidates()  # (suspects, places, weapons) that can still be in the case
-    d.solution()    # the three, once they are certain; else None
 
-Sound: every conclusion follows from what was learnt (constraint
-propagation to a fixed point), so truthful information never rules out the
-real solution. Information that cannot all be true raises Inconsistent.
+What follows, from every deal (a place for each of the 23 cards, every
+location full) consistent with all of it; each such deal is equally likely
+(the rulebook's shuffle), so the chances are ratios of counts:
+
+    d.candidates()        # (suspects, places, weapons) that can still be in the case
+    d.solution()          # the three, once they are certain (exactly one triple left); else None
+    d.count()             # how many (suspect, place, weapon) triples can still be the solution
+    d.solutions()         # {(suspect, place, weapon): chance}, likeliest first, summing to 1
+    d.deals()             # how many deals are consistent (an integer)
+    d.chance("OLIVE")     # the chance OLIVE is in the case (0..1); chance(card, where) for any location
+    d.case_chances()      # {card: chance it is in the case}, for the 23 cards
+    d.chances("OLIVE")    # {location: chance} where OLIVE can be
+    d.possible("OLIVE")   # the locations it has in at least one consistent deal
+    d.location("OLIVE")   # where it is, when certain; else None
+    d.known("COMTE")      # the cards certainly there
+    d.weights("OLIVE")    # {location index: chance} (self.index names the indexes)
+
+Complete: a card's possible locations are exactly those it has in some
+consistent deal (sim.cards.exact counts them). Sound: truthful information
+never rules out the real deal. Information that cannot all be true raises
+Inconsistent, and the fact that broke it is forgotten.
+
+Costs: each fact solves once (a fraction of a millisecond in a game,
+bench/bench_deduction.py); `solutions()` and `count()` solve once per pair of
+(suspect, place) that can be in the case, up to interchangeable cards, and
+are remembered until the next fact. The propagation-only engine this one
+replaced is sim.cards.propagation (the frozen `hard-2026` bots use it).
 """
 
 from firmware.board import SUSPECTS
 
 from .deck import CARDS, KIND, OF_KIND, hand_size
+from .exact import solve_clauses
 
 CASE = "CASE"
+KINDS = ("suspect", "place", "weapon")
+_INDEX = {c: i for i, c in enumerate(CARDS)}
+_KIND = [KINDS.index(KIND[c]) for c in CARDS]
 
 
 class Inconsistent(ValueError):
     """What was learnt cannot all be true."""
 
 
-_BITS = {}
-
-
-def _bits(mask):
-    """The indexes of the bits set in `mask` (a tuple, remembered)."""
-    out = _BITS.get(mask)
-    if out is None:
-        out, m, i = [], mask, 0
-        while m:
-            if m & 1:
-                out.append(i)
-            m >>= 1
-            i += 1
-        out = _BITS[mask] = tuple(out)
-    return out
+def _card(card):
+    try:
+        return _INDEX[card]
+    except (KeyError, TypeError):
+        raise ValueError("unknown card %r" % (card,)) from None
 
 
 class Deduction:
@@ -59,12 +75,16 @@ class Deduction:
         self.index = {loc: i for i, loc in enumerate(self.locations)}
         size = hand_size(len(self.guests))
         self.capacity = [3] + [(sizes or {}).get(g, size) for g in self.guests] + [1] * len(SUSPECTS)
+        if sum(self.capacity) != len(CARDS):
+            raise ValueError("the locations hold %d cards, not %d" % (sum(self.capacity), len(CARDS)))
         full = (1 << len(self.locations)) - 1
-        self.poss = {c: full for c in CARDS}
+        self.allowed = [full] * len(CARDS)  # what the facts allow, card by card (by index)
         self.clauses = []  # (location index, cards): holds at least one of them
         self.not_all = []  # triples that are not the solution
         self.learnt = 0  # how many facts went in
-        self._share, self._share_at = None, -1
+        self._solutions = None
+        if not self._solve():
+            raise Inconsistent("no deal fits these hands")
 
     # -- what a guest learns ------------------------------------------------
 
@@ -76,150 +96,123 @@ class Deduction:
 
     def holds(self, where, card):
         """`card` is at `where` (a hand, a suspect case, or CASE)."""
-        i = self._loc(where)
-        self._restrict(card, 1 << i)
-        self.learnt += 1
-        self.propagate()
+        i, k = self._loc(where), _card(card)
+        if not self.allowed[k] >> i & 1 or not self.poss[card] >> i & 1:
+            raise Inconsistent("%s cannot be at %s" % (card, where))
+        self._learn(lambda: self.allowed.__setitem__(k, self.allowed[k] & (1 << i)), "%s at %s" % (card, where))
 
     def lacks(self, where, cards):
         """None of `cards` is at `where` (a guest could not refute)."""
         i = self._loc(where)
-        for c in cards:
-            self._restrict(c, ~(1 << i))
-        self.learnt += 1
-        self.propagate()
+        ks = [_card(c) for c in cards]
+
+        def apply():
+            for k in ks:
+                self.allowed[k] &= ~(1 << i)
+
+        self._learn(apply, "%s holds none of %s" % (where, "/".join(cards)))
 
     def shows_one_of(self, where, cards):
         """At least one of `cards` is at `where` (a guest showed one, unseen)."""
-        self.clauses.append((self._loc(where), tuple(cards)))
-        self.learnt += 1
-        self.propagate()
+        i = self._loc(where)
+        cards = tuple(cards)
+        for c in cards:
+            _card(c)
+        self._learn(lambda: self.clauses.append((i, cards)), "%s holds one of %s" % (where, "/".join(cards)))
 
     def wrong_accusation(self, triple):
         """The three are not all in the confidential case."""
-        self.not_all.append(tuple(triple))
-        self.learnt += 1
-        self.propagate()
+        triple = tuple(triple)
+        for c in triple:
+            _card(c)
+        self._learn(lambda: self.not_all.append(triple), "%s was a wrong accusation" % "/".join(triple))
 
-    def _restrict(self, card, mask):
-        if card not in self.poss:
-            raise ValueError("unknown card %r" % (card,))
-        new = self.poss[card] & mask
-        if new == 0:
-            raise Inconsistent("%s can be nowhere" % card)
-        self.poss[card] = new
+    def _learn(self, apply, what):
+        before = (list(self.allowed), len(self.clauses), len(self.not_all), self._state())
+        apply()
+        self.learnt += 1
+        if not self._solve():
+            self.allowed = before[0]
+            del self.clauses[before[1] :]
+            del self.not_all[before[2] :]
+            self.learnt -= 1
+            self._deals, self._base, self._subs, self._rows, self.poss = before[3]
+            raise Inconsistent("%s contradicts what was learnt" % what)
+
+    def _state(self):
+        return (self._deals, self._base, self._subs, self._rows, self.poss) if hasattr(self, "poss") else None
 
     # -- what follows ---------------------------------------------------------
 
+    def _solve(self):
+        """Count the consistent deals and every card's places; False if none."""
+        self._solutions = None
+        clauses = self._clauses_ix = [(i, tuple(_INDEX[c] for c in cs)) for i, cs in self.clauses]
+        base = solve_clauses(self.allowed, self.capacity, _KIND, clauses)
+        if base is None:
+            return False
+        # A wrong accusation: the deals with those three in the case do not count.
+        # Two different triples are never both in the case: subtract each one's deals.
+        subs = []
+        for triple in set(self.not_all):
+            ks = [_card(c) for c in triple]
+            if all(base.possible[k] & 1 for k in ks):
+                masks = list(self.allowed)
+                for k in ks:
+                    masks[k] &= 1
+                sub = solve_clauses(masks, self.capacity, _KIND, clauses)
+                if sub is not None:
+                    subs.append(sub)
+        deals = base.deals - sum(sub.deals for sub in subs)
+        if not deals:
+            return False
+        self._deals, self._base, self._subs, self._rows = deals, base, subs, {}
+        if subs:
+            possible = [sum(1 << j for j, v in enumerate(self._row(k)) if v) for k in range(len(CARDS))]
+        else:
+            possible = base.possible
+        self.poss = dict(zip(CARDS, possible))
+        return True
+
+    def _case(self, k):
+        """The number of deals with card `k` in the confidential case."""
+        if k in self._rows:
+            return self._rows[k][0]
+        return self._base.case_count(k) - sum(sub.case_count(k) for sub in self._subs)
+
+    def _row(self, k):
+        """The number of deals with card `k` at each location."""
+        row = self._rows.get(k)
+        if row is None:
+            row = list(self._base.row(k))
+            for sub in self._subs:
+                for j, v in enumerate(sub.row(k)):
+                    row[j] -= v
+            self._rows[k] = row
+        return row
+
     def propagate(self):
-        """Draw every conclusion of the rules below until none is new."""
-        changed = True
-        n = len(self.locations)
-        while changed:
-            changed = False
-            known = [0] * n  # cards known at each location
-            could = [0] * n  # cards that may be at each location
-            for m in self.poss.values():
-                if m & (m - 1) == 0:
-                    known[m.bit_length() - 1] += 1
-                for i in _bits(m):
-                    could[i] += 1
-            # A hand or suspect case holds exactly its size.
-            for i in range(1, n):
-                cap = self.capacity[i]
-                bit = 1 << i
-                if known[i] > cap or could[i] < cap:
-                    raise Inconsistent("%s cannot hold %d cards" % (self.locations[i], cap))
-                if known[i] == cap and could[i] > cap:
-                    for c, m in self.poss.items():
-                        if m & bit and m != bit:
-                            self._restrict(c, ~bit)
-                    changed = True
-                elif could[i] == cap and known[i] < cap:
-                    for c, m in self.poss.items():
-                        if m & bit:
-                            self.poss[c] = bit
-                    changed = True
-            # The confidential case holds one card of each kind.
-            for kind, cards in OF_KIND.items():
-                there = [c for c in cards if self.poss[c] & 1]
-                if not there:
-                    raise Inconsistent("no %s can be in the confidential case" % kind)
-                sure = [c for c in there if self.poss[c] == 1]
-                if len(sure) > 1:
-                    raise Inconsistent("two %ss in the confidential case" % kind)
-                if len(there) == 1 and not sure:
-                    self.poss[there[0]] = 1
-                    changed = True
-                elif sure and len(there) > 1:
-                    for c in there:
-                        if c != sure[0]:
-                            self._restrict(c, ~1)
-                    changed = True
-            # A guest who showed a card holds one of those named.
-            keep = []
-            for i, cards in self.clauses:
-                bit = 1 << i
-                if any(self.poss[c] == bit for c in cards):
-                    continue  # satisfied
-                maybe = [c for c in cards if self.poss[c] & bit]
-                if not maybe:
-                    raise Inconsistent("%s holds none of %s" % (self.locations[i], cards))
-                if len(maybe) == 1:
-                    self.poss[maybe[0]] = bit
-                    changed = True
-                    continue
-                keep.append((i, cards))
-            self.clauses = keep
-            # A wrong accusation: two of the three in the case clears the third.
-            for triple in self.not_all:
-                sure = [c for c in triple if self.poss[c] == 1]
-                if len(sure) == 3:
-                    raise Inconsistent("%s was a wrong accusation" % (triple,))
-                if len(sure) == 2:
-                    for c in triple:
-                        if self.poss[c] != 1 and self.poss[c] & 1:
-                            self._restrict(c, ~1)
-                            changed = True
+        """Kept for callers of the propagation engine: every fact is solved already."""
+
+    def probe(self):
+        """Kept for callers of the propagation engine: nothing is left to clear (returns 0)."""
+        return 0
 
     def copy(self):
         other = Deduction.__new__(Deduction)
         other.__dict__.update(self.__dict__)
-        other.poss = dict(self.poss)
+        other.allowed = list(self.allowed)
         other.clauses = list(self.clauses)
         other.not_all = list(self.not_all)
         other.capacity = list(self.capacity)
         return other
 
-    def probe(self):
-        """Look one step further: a card that cannot be in the confidential
-        case without a contradiction is not there. Still sound; slower.
-        Returns how many cards it cleared."""
-        cleared = 0
-        again = True
-        while again:
-            again = False
-            for c in CARDS:
-                m = self.poss[c]
-                if not m & 1 or m == 1:
-                    continue
-                trial = self.copy()
-                try:
-                    trial.poss[c] = 1
-                    trial.propagate()
-                except Inconsistent:
-                    self._restrict(c, ~1)
-                    self.learnt += 1
-                    self.propagate()
-                    cleared += 1
-                    again = True
-        return cleared
-
     # -- questions ------------------------------------------------------------
 
     def possible(self, card):
         """The locations where `card` can still be."""
-        return tuple(self.locations[i] for i in _bits(self.poss[card]))
+        m = self.poss[card]
+        return tuple(loc for i, loc in enumerate(self.locations) if m >> i & 1)
 
     def location(self, card):
         """Where `card` is, when certain; else None."""
@@ -233,15 +226,7 @@ class Deduction:
 
     def candidates(self):
         """(suspects, places, weapons) that can still be in the confidential case."""
-        return tuple(tuple(c for c in OF_KIND[kind] if self.poss[c] & 1) for kind in ("suspect", "place", "weapon"))
-
-    def count(self):
-        """How many solutions are still possible (the product of the candidates)."""
-        s, p, w = self.candidates()
-        n = len(s) * len(p) * len(w)
-        if n <= 8:  # few left: a wrong accusation rules out whole triples
-            n = sum(1 for a in s for b in p for c in w if (a, b, c) not in self.not_all)
-        return n
+        return tuple(tuple(c for c in OF_KIND[kind] if self.poss[c] & 1) for kind in KINDS)
 
     def solution(self):
         """The (suspect, place, weapon) of the case once certain, else None."""
@@ -250,35 +235,75 @@ class Deduction:
             return (s[0], p[0], w[0])
         return None
 
-    def weights(self, card):
-        """A rough chance of each location (by index) for `card`: each place
-        it can be, weighted by the room left there shared among the cards
-        that could fill it (for choosing hypotheses, not for deducing)."""
-        m = self.poss[card]
-        if m & (m - 1) == 0:
-            return {m.bit_length() - 1: 1.0}
-        share = self._shares()
-        room = {}
-        for i in _bits(m):
-            room[i] = share[KIND[card]] if i == 0 else share[i]
-        total = sum(room.values()) or 1.0
-        return {i: r / total for i, r in room.items()}
+    def deals(self):
+        """How many deals fit everything learnt."""
+        return self._deals
 
-    def _shares(self):
-        if self._share_at == self.learnt:
-            return self._share
-        n = len(self.locations)
-        free = list(self.capacity)
-        open_ = [0] * n
-        for m in self.poss.values():
-            if m & (m - 1) == 0:
-                free[m.bit_length() - 1] -= 1
-            else:
-                for i in _bits(m):
-                    open_[i] += 1
-        share = {i: (free[i] / open_[i] if open_[i] else 0.0) for i in range(n)}
-        for kind, cards in OF_KIND.items():
-            there = [c for c in cards if self.poss[c] & 1]
-            share[kind] = 0.0 if len(there) == 1 else 1.0 / len(there)
-        self._share, self._share_at = share, self.learnt
-        return share
+    def chance(self, card, where=CASE):
+        """The chance that `card` is at `where` (the confidential case unless told)."""
+        i, k = self._loc(where), _card(card)
+        return (self._case(k) if i == 0 else self._row(k)[i]) / self._deals
+
+    def chances(self, card):
+        """{location: chance} of the places `card` can be."""
+        row = self._row(_card(card))
+        return {self.locations[i]: v / self._deals for i, v in enumerate(row) if v}
+
+    def case_chances(self):
+        """{card: the chance it is in the confidential case}, for every card."""
+        return {c: self._case(k) / self._deals for k, c in enumerate(CARDS)}
+
+    def weights(self, card):
+        """{location index: chance} of the places `card` can be."""
+        row = self._row(_card(card))
+        return {i: v / self._deals for i, v in enumerate(row) if v}
+
+    def count(self):
+        """How many (suspect, place, weapon) triples can still be the solution."""
+        return len(self.solutions())
+
+    def solutions(self):
+        """{(suspect, place, weapon): chance} of every triple that can be
+        the solution, likeliest first; the chances sum to 1."""
+        if self._solutions is None:
+            self._solutions = self._triples()
+        return self._solutions
+
+    def _triples(self):
+        s_c, p_c, w_c = self.candidates()
+        wrong = set(self.not_all)
+        involved = set(c for _, cs in self.clauses for c in cs) | set(c for t in self.not_all for c in t)
+
+        def classes(cards):
+            # interchangeable cards: same kind, same facts, in no clause or accusation
+            out = {}
+            for c in cards:
+                key = c if c in involved else self.allowed[_card(c)]
+                out.setdefault(key, []).append(c)
+            return list(out.values())
+
+        # Force one class of each of two kinds into the case (the two with the fewest
+        # classes), and read the third kind's chances from the deals that are left.
+        groups = [classes(cards) for cards in (s_c, p_c, w_c)]
+        a, b, r = sorted(range(3), key=lambda k: len(groups[k]))
+        found = {}
+        for ga in groups[a]:
+            for gb in groups[b]:
+                masks = list(self.allowed)
+                masks[_card(ga[0])] &= 1
+                masks[_card(gb[0])] &= 1
+                sol = solve_clauses(masks, self.capacity, _KIND, self._clauses_ix)
+                if sol is None:
+                    continue
+                for z in (s_c, p_c, w_c)[r]:
+                    v = sol.case_count(_card(z))
+                    if v:
+                        for x in ga:
+                            for y in gb:
+                                t = [None] * 3
+                                t[a], t[b], t[r] = x, y, z
+                                t = tuple(t)
+                                if t not in wrong:
+                                    found[t] = v
+        total = sum(found.values())
+        return {t: v / total for t, v in sorted(found.items(), key=lambda kv: (-kv[1], kv[0]))}

@@ -187,6 +187,7 @@ class HotSeatView:
         sheet = self.screens.session.sheets[sc.guest]
         y = self._line(surface, self.words.line("sheet", sc.guest), y, 22, INK, "serif")
         cands = set(c for kind in sheet.hint() for c in kind) if self.hints else set()
+        odds = sheet.chances() if self.hints else {}  # the hint: how likely each is in the case
         col_w = (surface.get_width() - 40) // 3
         font = self._font(14 * self._scale)
         top = y + 6
@@ -208,6 +209,10 @@ class HotSeatView:
                 surface.blit(img, (x + 14, yy))
                 if mark:
                     surface.blit(font.render(mark, True, BUTTON), (x + col_w - 70, yy))
+                elif c in cands:
+                    p = odds.get(c, 0.0)
+                    odds_text = "%d %%" % round(100 * p) if p >= 0.005 else "<1 %"
+                    surface.blit(font.render(odds_text, True, BUTTON), (x + col_w - 70, yy))
                 yy += img.get_height() + 3
             y = max(y, yy)
         heard = ", ".join(self.name(p) for p in sheet.inspecteur) or "—"
