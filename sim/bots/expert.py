@@ -99,9 +99,9 @@ class Expert:
     READY = 0.5  # the chance to win by waiting, times this for each rival who shows it is certain
     SEARCH_AT = SEARCH_AT
     PLACE_BONUS = PLACE_BONUS
-    SEARCH_GAIN = 0.0  # what reading one more case is worth, in the hypothesis score's units (0: SEARCH_AT)
+    SEARCH_GAIN = 0.5  # what reading one more case is worth, in the hypothesis score's units (0: SEARCH_AT)
     BLOCKING = True  # a refuter shows the named card the bot knows they hold (hypotheses.best_hypothesis)
-    BLOCKED = 0.0  # a place whose card a rival is known to hold: a hypothesis there is blocked (in suspects read)
+    BLOCKED = 0.5  # a place whose card a rival is known to hold: a hypothesis there is blocked (in suspects read)
     LOOK = 0.0  # a place's best hypothesis, weighed (0: a flat PLACE_BONUS for a candidate place)
     HUNT = 2.0  # what meeting the Inspecteur is worth when certain, in suspects read
 
@@ -148,7 +148,10 @@ class Expert:
         key = (mind.learnt, len(mind.not_all))
         if self._marg_at != key:
             self._marg_at, self._chances = key, None
-            self._margs = None if getattr(mind, "solutions", None) is not None else marginals(mind)
+            if getattr(mind, "solutions", None) is not None:  # the exact engine: each card's chance, counted
+                self._margs = {c: p for c, p in mind.case_chances().items() if p > 0}
+            else:
+                self._margs = marginals(mind)
         return self._margs
 
     def best(self):
@@ -156,14 +159,13 @@ class Expert:
         return self.odds()[1][0]
 
     def spread(self):
-        """The effective number of solutions left, 1 / sum of P(triple)^2 (1 when certain)."""
+        """The effective number of solutions left, about 1 / sum of P(triple)^2
+        (1 when certain), from the cards' chances as if the kinds were
+        independent (cheap: no triple counted)."""
         marg = self._marg()
-        if marg is None or self.bot.mind.not_all:
-            return 1.0 / sum(p * p for p, _ in self.odds()[1])
-        s, p, w = self.bot.mind.candidates()
-        squares = 1.0  # the triples' chances are the product of the kinds' (nothing else rules a triple out)
-        for kind in (s, p, w):
-            squares *= sum(marg[c] * marg[c] for c in kind)
+        squares = 1.0
+        for kind in self.bot.mind.candidates():
+            squares *= sum(marg.get(c, 0.0) ** 2 for c in kind) or 1.0
         return 1.0 / squares
 
     def chance(self, who, place):
@@ -225,16 +227,18 @@ class Expert:
         unread = bot._unread()
         cands = bot.mind.candidates()[1]
         hunt = self.hunt_value() if "hunt" in self.parts else 0.0
-        rivals = self.rivals()
+        seats = bot.guests
+        first = seats[(seats.index(bot.guest) + 1) % len(seats)]  # who tries to refute my hypotheses first
         best, best_score = None, -1.0
         for p in places:
             score = sum(self.chance(s, p) for s in unread)
             if self.LOOK > 0:
-                score += self.LOOK * best_hypothesis(bot.mind, bot.guest, p, bot.guests, with_score=True)[1]
+                found = best_hypothesis(bot.mind, bot.guest, p, bot.guests, with_score=True, blocking=self.BLOCKING)
+                score += self.LOOK * found[1]
             elif p in cands:
                 score += self.PLACE_BONUS
-            elif self.BLOCKED and bot.mind.location(p) in rivals:
-                score -= self.BLOCKED
+            elif self.BLOCKED and bot.mind.location(p) == first:
+                score -= self.BLOCKED  # the first to refute holds this place's card: they would show it
             score += hunt * self.seen_chance(INSPECTEUR, p)
             score += bot.rng.random() * 0.01
             if score > best_score:

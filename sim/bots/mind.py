@@ -22,9 +22,9 @@ from firmware.table import CONFIRM, FOUND, MOVE, MOVED, VERDICT
 from hal.sink import Sink
 
 from ..cards.deduction import Deduction
+from ..cards.propagation import Deduction as Propagation
 from .expert import Expert, parse_level
 from .frozen.hard2026 import Bot as Hard2026
-from .frozen.propagation import Deduction as Propagation
 from .hypotheses import best_hypothesis
 from .levels import HARD_2026, LEVELS
 from .repeat import Repeats
@@ -279,7 +279,7 @@ class Bot(Sink):
                 card = self.rng.choice(options)
         else:
             card = self.rng.choice(options)
-        self.shown_to.setdefault(asker, set()).add(card)
+        self.showed(asker, card)
         return card
 
     def showed(self, asker, card):
