@@ -102,7 +102,6 @@ class Expert:
     SEARCH_GAIN = 0.5  # what reading one more case is worth, in the hypothesis score's units (0: SEARCH_AT)
     BLOCKING = True  # a refuter shows the named card the bot knows they hold (hypotheses.best_hypothesis)
     BLOCKED = 0.5  # a place whose card a rival is known to hold: a hypothesis there is blocked (in suspects read)
-    LOOK = 0.0  # a place's best hypothesis, weighed (0: a flat PLACE_BONUS for a candidate place)
     HUNT = 2.0  # what meeting the Inspecteur is worth when certain, in suspects read
 
     def __init__(self, bot, parts):
@@ -232,10 +231,7 @@ class Expert:
         best, best_score = None, -1.0
         for p in places:
             score = sum(self.chance(s, p) for s in unread)
-            if self.LOOK > 0:
-                found = best_hypothesis(bot.mind, bot.guest, p, bot.guests, with_score=True, blocking=self.BLOCKING)
-                score += self.LOOK * found[1]
-            elif p in cands:
+            if p in cands:
                 score += self.PLACE_BONUS
             elif self.BLOCKED and bot.mind.location(p) == first:
                 score -= self.BLOCKED  # the first to refute holds this place's card: they would show it

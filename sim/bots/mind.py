@@ -78,7 +78,24 @@ class Bot(Sink):
 
     def learn_case(self, suspect, card):
         self.opened.add(suspect)
-        self.mind.holds("case:" + suspect, card)
+        self._holds("case:" + suspect, card)
+
+    # A fact every deal the engine still counts already satisfies changes no
+    # count: it is not given to the engine (each fact costs the exact engine a solve).
+
+    def _holds(self, where, card):
+        if self.mind.poss[card] != 1 << self.mind.index[where]:
+            self.mind.holds(where, card)
+
+    def _lacks(self, where, cards):
+        bit = 1 << self.mind.index[where]
+        if any(self.mind.poss[c] & bit for c in cards):
+            self.mind.lacks(where, cards)
+
+    def _shows_one_of(self, where, cards):
+        bit = 1 << self.mind.index[where]
+        if not any(self.mind.poss[c] == bit for c in cards):
+            self.mind.shows_one_of(where, cards)
 
     def learn_refutation(self, public, card=None):
         """`public`: what everyone saw (asker, named, passed, shower);
@@ -88,15 +105,15 @@ class Bot(Sink):
         if self.expert is not None:
             self.expert.hypothesis_made(asker)
         if mine and card is not None:
-            self.mind.holds(shower, card)
+            self._holds(shower, card)
         if self.level == "easy":
             return  # little memory: only the cards it saw
         if mine or self.sharp or self.level == "random":
             for g in passed:
                 if g != self.guest:
-                    self.mind.lacks(g, named)
+                    self._lacks(g, named)
             if shower is not None and shower != self.guest and not mine:
-                self.mind.shows_one_of(shower, named)
+                self._shows_one_of(shower, named)
 
     def learn_accusation(self, guest, triple, right):
         if not right and self.level != "easy":
