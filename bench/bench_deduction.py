@@ -13,7 +13,9 @@ each card to be in the case: the hint). Prints the median, p95 and max per
 update for each engine, and for the exact engine's other queries: the 23
 cards' weights (a hard bot's choice of hypothesis), count() and
 solutions(). The machine is shared: each update is timed --repeat times
-and its fastest time kept (the first run alone is printed too).
+and its fastest time kept (the first run alone is printed too). Last,
+whole games: --rate-games seeded games of 3 hard bots (each with its
+detective sheet) with each engine, in games per CPU second.
 """
 
 import argparse
@@ -28,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 from firmware.board import SUSPECTS  # noqa: E402
 from sim.bots import mind  # noqa: E402
 from sim.bots.games import play_bot_game  # noqa: E402
-from sim.cards import propagation  # noqa: E402
+from sim.cards import propagation, sheet  # noqa: E402
 from sim.cards.deck import CARDS  # noqa: E402
 from sim.cards.deduction import Deduction  # noqa: E402
 
@@ -123,12 +125,26 @@ def summary(name, times):
     )
 
 
+def game_rate(engine, games, seed):
+    """Games per CPU second of 3 hard bots whose minds and sheets use `engine`."""
+    saved = mind.Deduction, sheet.Deduction
+    mind.Deduction = sheet.Deduction = engine
+    try:
+        t = time.process_time()
+        for k in range(games):
+            play_bot_game(seed + k, ["hard"] * 3)
+        return games / (time.process_time() - t)
+    finally:
+        mind.Deduction, sheet.Deduction = saved
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--guests", type=int, default=4)
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--rate-games", type=int, default=20)
     a = ap.parse_args()
     minds = record(a.games, a.seed, a.guests)
     n = sum(len(f) for _, _, f in minds)
@@ -141,6 +157,12 @@ def main():
     summary("  (first run only) exact", new1)
     summary("exact engine, weights() of 23 cards", [e[0] for e in extras])
     summary("exact engine, count()+solutions()", [e[1] for e in extras])
+    if a.rate_games:
+        for name, engine in (("propagation", propagation.Deduction), ("exact", Deduction)):
+            print(
+                "%d games of 3 hard bots, %s engine: %.1f games per CPU second"
+                % (a.rate_games, name, game_rate(engine, a.rate_games, a.seed))
+            )
 
 
 if __name__ == "__main__":

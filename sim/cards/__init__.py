@@ -5,7 +5,10 @@ them or play with bots (issue 6). Pure Python, no pygame.
 - table: the table's bookkeeping: who stands where (from what the board
   says), which cases a guest may open, the refutation order, the check of an
   accusation.
-- deduction: where every card can still be, from what one guest knows.
+- deduction: where every card can still be, from what one guest knows, and
+  how likely (exact: exact.py counts the consistent deals, packed.py is its
+  dynamic programme); propagation: the engine before it, kept for the
+  frozen `hard-2026` bots.
 - sheet: a guest's detective sheet, filled by itself.
 
 The board's firmware still decides everything the board decides; this

@@ -36,11 +36,16 @@ consistent deal (sim.cards.exact counts them). Sound: truthful information
 never rules out the real deal. Information that cannot all be true raises
 Inconsistent, and the fact that broke it is forgotten.
 
-Costs: each fact solves once (a fraction of a millisecond in a game,
-bench/bench_deduction.py); `solutions()` and `count()` solve once per pair of
-(suspect, place) that can be in the case, up to interchangeable cards, and
-are remembered until the next fact. The propagation-only engine this one
-replaced is sim.cards.propagation (the frozen `hard-2026` bots use it).
+Costs: a fact that every consistent deal satisfies already changes
+nothing; any other is counted at once (so a contradiction is refused at
+the fact), and the possible places and chances are worked out when first
+asked (a fraction of a millisecond per fact and questions in a 4-guest
+game, bench/bench_deduction.py). `solutions()` and `count()` solve once per
+pair of classes of interchangeable cards of the two kinds with the fewest
+of them, and are remembered until the next fact. Each clause still open
+doubles the programme's states (a hard bot rarely has more than 3 open).
+The propagation-only engine this one replaced is sim.cards.propagation
+(the frozen `hard-2026` bots use it).
 """
 
 from firmware.board import SUSPECTS
@@ -82,7 +87,7 @@ class Deduction:
         self.clauses = []  # (location index, cards): holds at least one of them
         self.not_all = []  # triples that are not the solution
         self.learnt = 0  # how many facts went in
-        self._solutions = None
+        self._solutions, self._poss = None, None
         if not self._solve():
             raise Inconsistent("no deal fits these hands")
 
@@ -97,9 +102,11 @@ class Deduction:
     def holds(self, where, card):
         """`card` is at `where` (a hand, a suspect case, or CASE)."""
         i, k = self._loc(where), _card(card)
-        if not self.allowed[k] >> i & 1 or not self.poss[card] >> i & 1:
+        poss = self._poss
+        if not self.allowed[k] >> i & 1 or (poss is not None and not poss[card] >> i & 1):
             raise Inconsistent("%s cannot be at %s" % (card, where))
-        self._learn(lambda: self.allowed.__setitem__(k, self.allowed[k] & (1 << i)), "%s at %s" % (card, where))
+        same = (poss[card] if poss is not None else self.allowed[k]) == 1 << i
+        self._learn(lambda: self.allowed.__setitem__(k, self.allowed[k] & (1 << i)), "%s at %s" % (card, where), same)
 
     def lacks(self, where, cards):
         """None of `cards` is at `where` (a guest could not refute)."""
@@ -110,7 +117,9 @@ class Deduction:
             for k in ks:
                 self.allowed[k] &= ~(1 << i)
 
-        self._learn(apply, "%s holds none of %s" % (where, "/".join(cards)))
+        known = self._known()
+        same = not any(known[k] >> i & 1 for k in ks)
+        self._learn(apply, "%s holds none of %s" % (where, "/".join(cards)), same)
 
     def shows_one_of(self, where, cards):
         """At least one of `cards` is at `where` (a guest showed one, unseen)."""
@@ -118,29 +127,43 @@ class Deduction:
         cards = tuple(cards)
         for c in cards:
             _card(c)
-        self._learn(lambda: self.clauses.append((i, cards)), "%s holds one of %s" % (where, "/".join(cards)))
+        known = self._known()
+        same = any(known[_INDEX[c]] == 1 << i for c in cards)
+        self._learn(lambda: self.clauses.append((i, cards)), "%s holds one of %s" % (where, "/".join(cards)), same)
 
     def wrong_accusation(self, triple):
         """The three are not all in the confidential case."""
         triple = tuple(triple)
         for c in triple:
             _card(c)
-        self._learn(lambda: self.not_all.append(triple), "%s was a wrong accusation" % "/".join(triple))
+        known = self._known()
+        same = any(not known[_INDEX[c]] & 1 for c in triple)
+        self._learn(lambda: self.not_all.append(triple), "%s was a wrong accusation" % "/".join(triple), same)
 
-    def _learn(self, apply, what):
+    def _known(self):
+        """Each card's possible places by index: exact if solved, else what the facts allow."""
+        if self._poss is None:
+            return self.allowed
+        return [self._poss[c] for c in CARDS]
+
+    def _learn(self, apply, what, same=False):
+        """Apply a fact and solve again; `same`: every consistent deal satisfies
+        it already (the deals, and so every answer, stay as they are)."""
         before = (list(self.allowed), len(self.clauses), len(self.not_all), self._state())
         apply()
         self.learnt += 1
+        if same:
+            return
         if not self._solve():
             self.allowed = before[0]
             del self.clauses[before[1] :]
             del self.not_all[before[2] :]
             self.learnt -= 1
-            self._deals, self._base, self._subs, self._rows, self.poss = before[3]
+            self._deals, self._base, self._subs, self._rows, self._poss = before[3]
             raise Inconsistent("%s contradicts what was learnt" % what)
 
     def _state(self):
-        return (self._deals, self._base, self._subs, self._rows, self.poss) if hasattr(self, "poss") else None
+        return (self._deals, self._base, self._subs, self._rows, self._poss) if hasattr(self, "_base") else None
 
     # -- what follows ---------------------------------------------------------
 
@@ -166,13 +189,19 @@ class Deduction:
         deals = base.deals - sum(sub.deals for sub in subs)
         if not deals:
             return False
-        self._deals, self._base, self._subs, self._rows = deals, base, subs, {}
-        if subs:
-            possible = [sum(1 << j for j, v in enumerate(self._row(k)) if v) for k in range(len(CARDS))]
-        else:
-            possible = base.possible
-        self.poss = dict(zip(CARDS, possible))
+        self._deals, self._base, self._subs, self._rows, self._poss = deals, base, subs, {}, None
         return True
+
+    @property
+    def poss(self):
+        """card -> the mask of the locations it can be at (by index), exact."""
+        if self._poss is None:
+            if self._subs:
+                possible = [sum(1 << j for j, v in enumerate(self._row(k)) if v) for k in range(len(CARDS))]
+            else:
+                possible = self._base.possible
+            self._poss = dict(zip(CARDS, possible))
+        return self._poss
 
     def _case(self, k):
         """The number of deals with card `k` in the confidential case."""
@@ -202,6 +231,8 @@ class Deduction:
         other = Deduction.__new__(Deduction)
         other.__dict__.update(self.__dict__)
         other.allowed = list(self.allowed)
+        other._poss = dict(self._poss) if self._poss is not None else None
+        other._rows = dict(self._rows)
         other.clauses = list(self.clauses)
         other.not_all = list(self.not_all)
         other.capacity = list(self.capacity)

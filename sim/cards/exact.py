@@ -34,6 +34,17 @@ from .packed import count, dot
 KINDS = 3  # suspect, place, weapon
 
 
+_BITS = {}
+
+
+def _bits(mask):
+    """The indexes of the bits set in `mask` (remembered)."""
+    out = _BITS.get(mask)
+    if out is None:
+        out = _BITS[mask] = tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
+    return out
+
+
 def _simplify(masks, caps, kinds, clauses):
     """The cheap conclusions to a fixed point: (masks, free capacities,
     free case slots per kind, open clauses), or None if nothing is possible."""
@@ -65,27 +76,23 @@ def _simplify(masks, caps, kinds, clauses):
                 changed = True
         could = [0] * nloc
         could_k = [0] * KINDS
+        room = 1  # where a free card may still go: the case (its kind's slot) and places with room
+        for loc in range(1, nloc):
+            if free[loc]:
+                room |= 1 << loc
         for c in range(n):
             if fixed[c]:
                 continue
-            m = masks[c]
-            if m & 1 and not slot[kinds[c]]:
-                m = masks[c] = m & ~1
+            m = masks[c] & (room if slot[kinds[c]] else room - 1)
+            if m != masks[c]:
+                if m == 0:
+                    return None
+                masks[c] = m
                 changed = True
-            loc, b = 1, 2
-            while b <= m:
-                if m & b:
-                    if free[loc]:
-                        could[loc] += 1
-                    else:
-                        m = masks[c] = m & ~b
-                        changed = True
-                loc += 1
-                b <<= 1
             if m & 1:
                 could_k[kinds[c]] += 1
-            if m == 0:
-                return None
+            for loc in _bits(m >> 1):
+                could[loc + 1] += 1
         for loc in range(1, nloc):
             if could[loc] < free[loc]:
                 return None
@@ -169,15 +176,27 @@ class Solved:
 
     def __init__(self, masks, fixed, nloc, dims, mult):
         self.deals = 0
-        self.possible = list(masks)  # the fixed cards' and, once solved, every card's
+        self._possible = list(masks)  # the fixed cards' and, once solved, every card's
+        self.backward = None  # the pass still to run before the possible places are known
         self.fixed = fixed
         self.nloc, self.dims, self.mult = nloc, dims, mult
         self.rows = {}
         self.pending = {}  # card -> (its options' states, the completions after it, options, width, deals)
 
+    @property
+    def possible(self):
+        self._ready()
+        return self._possible
+
+    def _ready(self):
+        if self.backward is not None:
+            run, self.backward = self.backward, None
+            run()
+
     def row(self, c):
         r = self.rows.get(c)
         if r is None:
+            self._ready()
             r = [0] * self.nloc
             if self.fixed[c]:
                 r[self.possible[c].bit_length() - 1] = self.deals
@@ -200,6 +219,7 @@ class Solved:
 
     def _value(self, c, d):
         """The number of deals with free card `c` in dim `d` (-1: the confidential case)."""
+        self._ready()
         parts, y, opts, width, total, known = self.pending[c]  # shared by interchangeable cards
         v = known.get(d)
         if v is None:

@@ -48,7 +48,7 @@ def _layout_masks(radix, width):
             stride *= r
         add = _repeat((1 << (width - 1)) - 1, width, size)
         out += [add, add + _repeat(1, width, size)]
-        if len(_MASKS) > 256:
+        if len(_MASKS) > 64:
             _MASKS.clear()
         _MASKS[key] = out
     return out
@@ -60,7 +60,7 @@ def count(out, kinds, slot, clauses, free_cards):
     the largest, the open clauses satisfied, the case slot of the kind at
     hand free). Returns (deals up to the cases' arrangements, per card the
     count per dim; dim -1 the confidential case)."""
-    masks, dims = out.possible, out.dims
+    masks, dims = out._possible, out.dims
     default = max(range(len(dims)), key=lambda d: dims[d][0]) if dims else None
     tracked = [d for d in range(len(dims)) if d != default]
     radix = tuple(dims[d][0] + 1 for d in tracked) + (2,) * len(clauses) + (2,)
@@ -68,9 +68,12 @@ def count(out, kinds, slot, clauses, free_cards):
     for d, (_, locs) in enumerate(dims):
         for loc in locs:
             loc_dim[loc] = d
-    bound = 1  # no count in the programme exceeds the product of the cards' choices
+    bound, choices = 1, {}  # no count in the programme exceeds the product of the cards' choices
     for c in free_cards:
-        bound *= len(set(loc_dim[loc] for loc in range(masks[c].bit_length()) if masks[c] >> loc & 1))
+        m = masks[c]
+        if m not in choices:
+            choices[m] = len(set(loc_dim[loc] for loc in range(m.bit_length()) if m >> loc & 1))
+        bound *= choices[m]
     width = 64 if bound.bit_length() < 64 else 64 * (bound.bit_length() // 64 + 1)
     digit = _layout_masks(radix, width)
     strides, st = [], 1
@@ -142,34 +145,37 @@ def count(out, kinds, slot, clauses, free_cards):
     if not total:
         return None
     out.deals = total * out.mult
-    # Backward: each card's options against what completes them; non-zero where both are.
-    add, high = digit[-2:]
-    possible = out.possible
-    y = 1
-    i = len(before)
-    prev = None
-    for kind, step in reversed(prog):
-        if kind == "in":
-            y >>= top
-        elif kind == "out":
-            y &= low
-        else:
-            i -= 1
-            c, opts, retire = step
-            key = (kinds[c], masks[c]) if c not in in_clause else None
-            if key is not None and prev is not None and prev[0] == key:
-                possible[c] = possible[prev[1]]  # interchangeable with the card after it
-                out.pending[c] = out.pending[prev[1]]
+    # Backward, when first asked: each card's options against what completes them; non-zero where both are.
+    def backward():
+        add, high = digit[-2:]
+        possible = out._possible
+        y = 1
+        i = len(before)
+        prev = None
+        for kind, step in reversed(prog):
+            if kind == "in":
+                y >>= top
+            elif kind == "out":
+                y &= low
             else:
-                ynz = (y + add) & high
-                m = 0
-                for o, part in zip(opts, before[i]):
-                    if (part + add) & ynz:
-                        m |= 1 if o[0] < 0 else sum(1 << loc for loc in dims[o[0]][1])
-                possible[c] = m
-                out.pending[c] = (before[i], y, opts, width, total, {})
-            prev = (key, c)
-            y = sum(_transpose(y, o, retire) for o in opts)
+                i -= 1
+                c, opts, retire = step
+                key = (kinds[c], masks[c]) if c not in in_clause else None
+                if key is not None and prev is not None and prev[0] == key:
+                    possible[c] = possible[prev[1]]  # interchangeable with the card after it
+                    out.pending[c] = out.pending[prev[1]]
+                else:
+                    ynz = (y + add) & high
+                    m = 0
+                    for o, part in zip(opts, before[i]):
+                        if (part + add) & ynz:
+                            m |= 1 if o[0] < 0 else sum(1 << loc for loc in dims[o[0]][1])
+                    possible[c] = m
+                    out.pending[c] = (before[i], y, opts, width, total, {})
+                prev = (key, c)
+                y = sum(_transpose(y, o, retire) for o in opts)
+
+    out.backward = backward
     return out
 
 

@@ -168,6 +168,30 @@ def test_uneven_hands_and_a_wrong_accusation_match_brute_force():
     agrees_with_brute_force(d, guests, facts, sizes)
 
 
+def test_a_contradiction_found_before_any_question_is_refused_too():
+    d = issue_one(Deduction)  # no question asked yet: nothing but the count is known
+    with pytest.raises(Inconsistent):
+        d.lacks("COMTE", ("ROSE",))
+    assert d.possible("ROSE") == ("COMTE",) and d.count() == 112
+
+
+def test_a_copy_learns_apart():
+    d = issue_one(Deduction)
+    e = d.copy()
+    e.holds("PECHE", "LEBLANC")
+    assert "PECHE" in d.possible("LEBLANC") and len(d.possible("LEBLANC")) > 1
+    assert e.possible("LEBLANC") == ("PECHE",) and e.deals() < d.deals()
+
+
+def test_a_fact_already_certain_changes_nothing():
+    d = issue_one(Deduction)
+    before = (d.deals(), d.case_chances(), d.solutions())
+    d.holds("COMTE", "ROSE")  # certain already
+    d.lacks("COMTE", ("LEBLANC", "ABRI"))  # his hand is full
+    d.shows_one_of("COMTE", ("ROSE", "ABRI", "NAIN"))
+    assert (d.deals(), d.case_chances(), d.solutions()) == before and d.learnt == 12
+
+
 def test_a_contradiction_is_refused_and_forgotten():
     d = issue_one(Deduction)
     before = (d.deals(), d.candidates(), d.learnt)
