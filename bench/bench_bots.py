@@ -52,11 +52,12 @@ class Tally:
     def __init__(self):
         self.by_level = {}
         self.games = 0
-        self.seconds = 0.0
+        self.seconds = self.cpu = 0.0
 
     def add(self, t):
         self.games += t["games"]
         self.seconds += t["seconds"]
+        self.cpu += t["cpu_seconds"]
         for s in t["seats"]:
             d = self.by_level.setdefault(s["level"], {"seats": 0, "mistakes": 0, "gambles": 0, "gambles_won": 0})
             d["seats"] += t["games"]
@@ -179,8 +180,8 @@ def main(argv=None):
         t = table(tally, [lv] * 3, n, seed)
         means[lv] = t["winner_mean_turns"]
         print(
-            "  %-9s winner's mean turns %.2f, game's mean turns %.1f, unfinished %d, %.0f games/s"
-            % (lv, means[lv], t["mean_turns"], t["unfinished"], t["games_per_second"])
+            "  %-9s winner's mean turns %.2f, game's mean turns %.1f, unfinished %d, %.0f games/s (%.0f per CPU second)"
+            % (lv, means[lv], t["mean_turns"], t["unfinished"], t["games_per_second"], t["games_per_cpu_second"])
         )
     print(
         "%s vs random-policy baseline: the winner's mean turns %.2f vs %.2f, ratio %.2f (target <= 0.40)"
@@ -220,8 +221,8 @@ def main(argv=None):
         )
     elapsed = time.perf_counter() - t0
     print(
-        "%d bot-only games in %.1f s of tables: %.0f games/s (target >= 150); the whole bench %.1f s"
-        % (tally.games, tally.seconds, tally.games / tally.seconds, elapsed)
+        "%d bot-only games in %.1f s of tables: %.0f games/s, %.0f per CPU second (target >= 150); whole bench %.1f s"
+        % (tally.games, tally.seconds, tally.games / tally.seconds, tally.games / tally.cpu, elapsed)
     )
     return 0
 

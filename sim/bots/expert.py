@@ -100,6 +100,7 @@ class Expert:
     SEARCH_AT = SEARCH_AT
     PLACE_BONUS = PLACE_BONUS
     SEARCH_GAIN = 0.5  # what reading one more case is worth, in the hypothesis score's units (0: SEARCH_AT)
+    SEEN = False  # count the unread suspects likely *seen* there (else likely there, hidden or not)
     BLOCKING = True  # a refuter shows the named card the bot knows they hold (hypotheses.best_hypothesis)
     BLOCKED = 0.5  # a place whose card a rival is known to hold: a hypothesis there is blocked (in suspects read)
     HUNT = 2.0  # what meeting the Inspecteur is worth when certain, in suspects read
@@ -230,7 +231,7 @@ class Expert:
         first = seats[(seats.index(bot.guest) + 1) % len(seats)]  # who tries to refute my hypotheses first
         best, best_score = None, -1.0
         for p in places:
-            score = sum(self.chance(s, p) for s in unread)
+            score = sum((self.seen_chance if self.SEEN else self.chance)(s, p) for s in unread)
             if p in cands:
                 score += self.PLACE_BONUS
             elif self.BLOCKED and bot.mind.location(p) == first:

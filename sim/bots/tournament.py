@@ -41,7 +41,7 @@ def tournament(levels, games, seed=1, *, rotate=False, progress=None, max_turns=
     seats = [{"level": lv, "wins": 0, "share": 0.0, "mistakes": 0, "gambles": 0, "gambles_won": 0} for lv in levels]
     unfinished = 0
     winner_turns, turns = [], []
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     for k in range(games):
         order, guest_of_seat = seating(levels, k, rotate)
         r = play_bot_game(seed + k, order, max_turns=max_turns)
@@ -61,7 +61,7 @@ def tournament(levels, games, seed=1, *, rotate=False, progress=None, max_turns=
                 s["mistakes"] += 1
         if progress is not None:
             progress(k + 1, games, time.perf_counter() - t0)
-    elapsed = time.perf_counter() - t0
+    elapsed, cpu = time.perf_counter() - t0, time.process_time() - c0
     for s in seats:
         s["share"] = round(s["wins"] / games, 4)
     mistakes = sum(s["mistakes"] for s in seats)
@@ -82,4 +82,6 @@ def tournament(levels, games, seed=1, *, rotate=False, progress=None, max_turns=
         "gambles_lost_per_game": round(lost / games, 4),
         "seconds": round(elapsed, 3),
         "games_per_second": round(games / elapsed, 2) if elapsed > 0 else None,
+        "cpu_seconds": round(cpu, 3),  # this process's CPU time: the figure a shared machine does not blur
+        "games_per_cpu_second": round(games / cpu, 2) if cpu > 0 else None,
     }
