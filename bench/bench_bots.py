@@ -139,13 +139,17 @@ def firmware_share(games, seed):
     return clock.seconds / (time.perf_counter() - t0)
 
 
-def ablation(tally, games, seed):
+def ablation(tally, games, seed, whole):
+    """`whole`: (three, two) of the expert with every part, when already played with these games and seeds."""
     print("ablation: the expert with one part off, %d games a table (seats rotated):" % games)
     print("  | level | what is off | one seat vs two %s | heads-up vs %s |" % (YARDSTICK, YARDSTICK))
     print("  |---|---|---|---|")
     for level, what in [(BEST, "nothing")] + [("%s-no-%s" % (BEST, p), WHAT[p]) for p in PARTS]:
-        three = table(tally, [level, YARDSTICK, YARDSTICK], games, seed)
-        two = table(tally, [level, YARDSTICK], games, seed)
+        if level == BEST and whole is not None:
+            three, two = whole
+        else:
+            three = table(tally, [level, YARDSTICK, YARDSTICK], games, seed)
+            two = table(tally, [level, YARDSTICK], games, seed)
         print("  | %s | %s | %s | %s |" % (level, what, pct(three["seats"][0]["share"]), pct(two["seats"][0]["share"])))
 
 
@@ -196,7 +200,8 @@ def main(argv=None):
     )
 
     if args.ablation:
-        ablation(tally, args.ablation_games or n, seed)
+        games = args.ablation_games or n
+        ablation(tally, games, seed, (three, two) if games == n else None)
 
     print("accusations over every table above (per game a bot of the level played):")
     for lv, d in tally.by_level.items():

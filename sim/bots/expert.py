@@ -27,7 +27,7 @@ from .hypotheses import best_hypothesis
 
 PARTS = ("exact", "where", "hunt", "gamble", "hyp")
 WHAT = {
-    "exact": "the exact engine's chances (else today's propagation engine and its rough weights)",
+    "exact": "the exact engine (else the propagation engine, its rough chances calibrated)",
     "where": "the whereabouts filter (else an even belief: every place alike)",
     "hunt": "moves towards the Inspecteur as the solution nears (else only towards unread suspects)",
     "gamble": "accusations by the odds of the race (else only when certain)",

@@ -140,3 +140,24 @@ def test_the_seats_rotate_with_the_seed():
     assert sum(s["wins"] for s in t["seats"]) + t["unfinished"] == 6
     for s in t["seats"]:
         assert s["share"] == round(s["wins"] / 6, 4)
+
+
+@pytest.mark.parametrize(
+    "seed,levels",
+    [
+        (81, ("expert", "expert")),
+        (82, ("expert", "hard", "medium")),
+        (83, ("hard-2026", "expert", "easy", "expert")),
+        (84, ("expert-no-where-no-hunt", "expert-no-exact", "expert-no-hyp")),
+    ],
+)
+def test_expert_games_with_a_sealed_narrator(seed, levels):
+    """The expert decides from what it heard only: its games end in a verdict
+    with the narrator sealed, and a wrong accusation is always a gamble."""
+    from tests.sim.test_bots import seal
+
+    r = play_bot_game(seed, list(levels), narrator_check=seal)
+    assert r.how in ("right", "last guest") and r.winner in r.guests
+    for _, triple, right, gamble in r.verdicts:
+        assert right == (triple == r.solution)
+        assert right or gamble
