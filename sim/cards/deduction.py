@@ -16,7 +16,8 @@ learns, in the words of the rulebook:
 
 What follows, from every deal (a place for each of the 23 cards, every
 location full) consistent with all of it; each such deal is equally likely
-(the rulebook's shuffle), so the chances are ratios of counts:
+(the rulebook's shuffle; which card a refuter chose to show is not
+modelled), so the chances are ratios of counts:
 
     d.candidates()        # (suspects, places, weapons) that can still be in the case
     d.solution()          # the three, once they are certain (exactly one triple left); else None

@@ -97,9 +97,9 @@ def count(out, kinds, slot, clauses, free_cards):
         cards = [c for c in free_cards if kinds[c] == k]
         order.append(sorted(cards, key=lambda c: (c in in_clause, masks[c], c)))
     last = {}
-    flat = [c for cards in order for c in cards]
+    pos = {c: i for i, c in enumerate(c for cards in order for c in cards)}
     for j, (_, cs) in enumerate(clauses):
-        last.setdefault(max(flat.index(c) for c in cs), []).append(bit[j])
+        last.setdefault(max(pos[c] for c in cs), []).append(bit[j])
     # The programme: ("in"|"out", None) for the case slot of a kind, ("card", (c, opts, retire)).
     prog = []
     cache = {}
@@ -126,7 +126,9 @@ def count(out, kinds, slot, clauses, free_cards):
                 opts.sort(key=lambda o: o[2] is None)  # the largest place last: its count is what is left
                 if key is not None:
                     cache[key] = opts
-            prog.append(("card", (c, opts, tuple(last.get(flat.index(c), ())))))
+            retire = tuple(last.get(pos[c], ()))
+            plain = not retire and not any(o[3] for o in opts)  # no clause to follow: shifts and masks only
+            prog.append(("card" if not plain else "plain", (c, opts, retire)))
         if slot[k]:
             prog.append(("out", None))
     # Forward.
@@ -138,7 +140,10 @@ def count(out, kinds, slot, clauses, free_cards):
         elif kind == "out":
             x &= low
         else:
-            parts = [_contrib(x, o, step[2]) for o in step[1]]
+            if kind == "plain":
+                parts = [x if mk is None else (x & mk) >> sh for _, sh, mk, _ in step[1]]
+            else:
+                parts = [_contrib(x, o, step[2]) for o in step[1]]
             before.append(parts)
             x = sum(parts)
     total = x & ((1 << width) - 1)
@@ -173,7 +178,10 @@ def count(out, kinds, slot, clauses, free_cards):
                     possible[c] = m
                     out.pending[c] = (before[i], y, opts, width, total, {})
                 prev = (key, c)
-                y = sum(_transpose(y, o, retire) for o in opts)
+                if kind == "plain":
+                    y = sum([y if mk is None else (y << sh) & mk for _, sh, mk, _ in opts])
+                else:
+                    y = sum([_transpose(y, o, retire) for o in opts])
 
     out.backward = backward
     return out
