@@ -1,23 +1,27 @@
-"""Bot guests benchmark (issue 6): seeded bot-only games with the digital
-card table, headless, every bot pressing the board like a person.
+"""Bot guests benchmark (issues 6 and 15): seeded bot-only games with the
+digital card table, headless, every bot pressing the board like a person.
 
-    python bench/bench_bots.py [--games 1000] [--seed 1]
+    python bench/bench_bots.py [--games 1000] [--seed 1] [--ablation] [--ablation-games N]
 
-Prints, all measured in this run:
-- mixed tables (3 guests: one easy, one medium, one hard bot, seats rotated
-  with the seed): win rate by level, wrong accusations per game by level;
-- tables of one level (3 bots of the same level, --games // 2 games each):
-  how games end, mean game turns and mean turns of the winner to a correct
-  accusation, wrong accusations per game;
-- hard bots against the random-policy baseline (same deduction, random
-  moves, searches and hypotheses): the ratio of the winner's mean turns;
-- the bots' belief of where the suspects and the Inspecteur are, with and
-  without the sound clues: the mean chance it gives the true place at each
-  turn call (the bench, not the bots, reads the narrator for the truth);
-- the firmware's share of the time of a hard bots' game (the rest is the
-  card table and the bots' minds);
-- games per second over everything.
-Target: hard bots make no wrong accusation, ever.
+Prints, all measured in this run (seats rotated with the seed wherever a
+table mixes levels, which cancels the bias of the seats):
+- the best level (expert) in one seat against two hard-2026 bots: its share
+  of the wins (target >= 40 %; the fair share is 33.3 %);
+- the expert heads-up against hard-2026 (target >= 60 %);
+- tables of three bots of one level (expert, hard-2026, random policy): the
+  winner's mean turns, and the expert's against the random policy's
+  (target <= 0.40);
+- one table of every seat level (easy, medium, hard, expert): win shares;
+- wrong accusations made though certain (mistakes: target 0) and gambles
+  (accusations made without certainty, deliberately), per level, over all
+  the games above;
+- bot-only games per second (target >= 150), over all of them and per table;
+- the bots' belief of where the suspects and the Inspecteur are: the mean
+  chance it gives the true place at each turn call (the bench, not the
+  bots, reads the narrator for the truth), and the firmware's share of a
+  game's time;
+- with --ablation: the expert with each of its parts switched off in turn
+  (levels expert-no-PART), one seat against two hard-2026, and heads-up.
 """
 
 import argparse
@@ -31,25 +35,43 @@ sys.path.insert(0, str(ROOT))
 
 from hal.runner import Board  # noqa: E402
 from hal.sink import Sink  # noqa: E402
+from sim.bots.expert import PARTS, WHAT  # noqa: E402
 from sim.bots.games import play_bot_game, run  # noqa: E402
 from sim.bots.mind import Bot  # noqa: E402
 from sim.bots.session import Session  # noqa: E402
+from sim.bots.tournament import tournament  # noqa: E402
 from sim.bots.whereabouts import Whereabouts  # noqa: E402
 
-LEVELS = ("easy", "medium", "hard")
+BEST = "expert"
+YARDSTICK = "hard-2026"
 
 
-def mixed(games, seed):
-    wins = dict.fromkeys(LEVELS + ("nobody",), 0)
-    wrong = dict.fromkeys(LEVELS, 0)
-    for k in range(games):
-        s = seed + k
-        levels = [LEVELS[(i + s) % 3] for i in range(3)]
-        r = play_bot_game(s, levels)
-        wins[r.levels[r.winner] if r.winner else "nobody"] += 1
-        for g in r.wrong:
-            wrong[r.levels[g]] += 1
-    return wins, wrong
+class Tally:
+    """Mistakes, gambles and games per level over every table of the run."""
+
+    def __init__(self):
+        self.by_level = {}
+        self.games = 0
+        self.seconds = self.cpu = 0.0
+
+    def add(self, t):
+        self.games += t["games"]
+        self.seconds += t["seconds"]
+        self.cpu += t["cpu_seconds"]
+        for s in t["seats"]:
+            d = self.by_level.setdefault(s["level"], {"seats": 0, "mistakes": 0, "gambles": 0, "gambles_won": 0})
+            d["seats"] += t["games"]
+            for k in ("mistakes", "gambles", "gambles_won"):
+                d[k] += s[k]
+        return t
+
+
+def table(tally, levels, games, seed):
+    return tally.add(tournament(levels, games, seed=seed, rotate=True))
+
+
+def pct(x):
+    return "%5.1f %%" % (100 * x)
 
 
 class FirmwareClock:
@@ -68,19 +90,6 @@ class FirmwareClock:
             return out
 
         board.narrator.handle = timed
-
-
-def same_level(level, games, seed, clock=None):
-    ends = {"right": 0, "last guest": 0, "unfinished": 0}
-    turns, winner_turns, wrong = [], [], 0
-    for k in range(games):
-        r = play_bot_game(seed + k, [level] * 3, narrator_check=clock)
-        ends[r.how] += 1
-        wrong += len(r.wrong)
-        if r.how == "right":
-            turns.append(r.turns)
-            winner_turns.append(r.winner_turns)
-    return ends, turns, winner_turns, wrong
 
 
 class Truth(Sink):
@@ -113,8 +122,8 @@ def whereabouts(games, seed, clues):
         truth = Truth(belief, board)
         board.attach(belief)
         board.attach(truth)
-        bots = {g: Bot(g, "hard", seed + k) for g in ("COMTE", "LAVANDE", "PECHE")}
-        session = Session(seed + k, bots=bots, answer_rollcall=True)
+        bots = {g: Bot(g, BEST, seed + k) for g in ("COMTE", "LAVANDE", "PECHE")}
+        session = Session(seed + k, bots=bots, answer_rollcall=True, sheets=False)
         board.attach(session)
         run(board, session)
         chances += truth.chances
@@ -122,68 +131,104 @@ def whereabouts(games, seed, clues):
     return statistics.mean(chances), right / len(chances)
 
 
+def firmware_share(games, seed):
+    clock = FirmwareClock()
+    t0 = time.perf_counter()
+    for k in range(games):
+        play_bot_game(seed + k, [BEST] * 3, narrator_check=clock)
+    return clock.seconds / (time.perf_counter() - t0)
+
+
+def ablation(tally, games, seed, whole):
+    """`whole`: (three, two) of the expert with every part, when already played with these games and seeds."""
+    print("ablation: the expert with one part off, %d games a table (seats rotated):" % games)
+    print("  | level | what is off | one seat vs two %s | heads-up vs %s |" % (YARDSTICK, YARDSTICK))
+    print("  |---|---|---|---|")
+    for level, what in [(BEST, "nothing")] + [("%s-no-%s" % (BEST, p), WHAT[p]) for p in PARTS]:
+        if level == BEST and whole is not None:
+            three, two = whole
+        else:
+            three = table(tally, [level, YARDSTICK, YARDSTICK], games, seed)
+            two = table(tally, [level, YARDSTICK], games, seed)
+        print("  | %s | %s | %s | %s |" % (level, what, pct(three["seats"][0]["share"]), pct(two["seats"][0]["share"])))
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--games", type=int, default=1000, help="mixed-table games (default 1000)")
+    p.add_argument("--games", type=int, default=1000, help="games of each table (default 1000)")
     p.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
+    p.add_argument("--ablation", action="store_true", help="also the ablation table (the expert's parts off in turn)")
+    p.add_argument("--ablation-games", type=int, default=None, help="games of each ablation table (default --games)")
     args = p.parse_args(argv)
     if args.games < 2:
         p.error("--games takes at least 2 games")
-    n, played = args.games, 0
+    n, seed = args.games, args.seed
+    tally = Tally()
     t0 = time.perf_counter()
 
-    wins, wrong = mixed(n, args.seed)
-    played += n
-    print("mixed tables (easy, medium, hard; seats rotated), %d games:" % n)
-    for lv in LEVELS:
-        print("  %-6s win rate %5.1f %%   wrong accusations per game %.3f" % (lv, 100 * wins[lv] / n, wrong[lv] / n))
-    if wins["nobody"]:
-        print("  unfinished: %d" % wins["nobody"])
+    three = table(tally, [BEST, YARDSTICK, YARDSTICK], n, seed)
+    s = three["seats"][0]
+    print(
+        "%s in one seat against two %s, %d games: win share %s (target >= 40 %%, fair 33.3 %%); %s seats %s and %s"
+        % (BEST, YARDSTICK, n, pct(s["share"]), YARDSTICK, *(pct(x["share"]) for x in three["seats"][1:]))
+    )
+    two = table(tally, [BEST, YARDSTICK], n, seed)
+    print(
+        "%s heads-up against %s, %d games: win share %s (target >= 60 %%)"
+        % (BEST, YARDSTICK, n, pct(two["seats"][0]["share"]))
+    )
 
-    print("tables of one level (3 bots), %d games each:" % (n // 2))
+    print("tables of three bots of one level, %d games each:" % n)
     means = {}
-    for lv in LEVELS + ("random",):
-        clock = FirmwareClock() if lv == "hard" else None
-        t1 = time.perf_counter()
-        ends, turns, wturns, bad = same_level(lv, n // 2, args.seed, clock)
-        if clock is not None:
-            hard_time, firmware_time = time.perf_counter() - t1, clock.seconds
-        played += n // 2
-        means[lv] = statistics.mean(wturns) if wturns else float("nan")
+    for lv in (BEST, YARDSTICK, "random"):
+        t = table(tally, [lv] * 3, n, seed)
+        means[lv] = t["winner_mean_turns"]
         print(
-            "  %-6s correct accusation %5.1f %%, last guest %4.1f %%, unfinished %d;"
-            " mean turns to a correct accusation: game %.1f, winner %.1f;"
-            " wrong accusations per game %.3f"
-            % (
-                lv,
-                100 * ends["right"] / (n // 2),
-                100 * ends["last guest"] / (n // 2),
-                ends["unfinished"],
-                statistics.mean(turns) if turns else float("nan"),
-                means[lv],
-                bad / (n // 2),
-            )
+            "  %-9s winner's mean turns %.2f, game's mean turns %.1f, unfinished %d, %.0f games/s (%.0f per CPU second)"
+            % (lv, means[lv], t["mean_turns"], t["unfinished"], t["games_per_second"], t["games_per_cpu_second"])
         )
-        if lv == "hard" and bad:
-            print("  !! hard bots accused wrongly %d times" % bad)
     print(
-        "hard bots vs random-policy baseline: the winner's mean turns %.1f vs %.1f, ratio %.2f (lower is better)"
-        % (means["hard"], means["random"], means["hard"] / means["random"])
+        "%s vs random-policy baseline: the winner's mean turns %.2f vs %.2f, ratio %.2f (target <= 0.40)"
+        % (BEST, means[BEST], means["random"], means[BEST] / means["random"])
     )
+    print("  (%s: ratio %.2f)" % (YARDSTICK, means[YARDSTICK] / means["random"]))
+
+    mix = table(tally, ["easy", "medium", "hard", BEST], n, seed)
     print(
-        "time of a hard bots' game: the firmware %.1f %%, the card table and the bots' minds %.1f %%"
-        % (100 * firmware_time / hard_time, 100 - 100 * firmware_time / hard_time)
+        "one table of every seat level, %d games: win rate %s"
+        % (n, ", ".join("%s %s" % (x["level"], pct(x["share"]).strip()) for x in mix["seats"]))
     )
+
+    if args.ablation:
+        games = args.ablation_games or n
+        ablation(tally, games, seed, (three, two) if games == n else None)
+
+    print("accusations over every table above (per game a bot of the level played):")
+    for lv, d in tally.by_level.items():
+        print(
+            "  %-18s wrong accusations per game %.3f (made though certain: %d), gambles per game %.3f (%d of %d won)"
+            % (lv, d["mistakes"] / d["seats"], d["mistakes"], d["gambles"] / d["seats"], d["gambles_won"], d["gambles"])
+        )
+        if d["mistakes"] and lv not in ("easy",):
+            print("  !! %s bots accused wrongly %d times though certain" % (lv, d["mistakes"]))
+
     k = max(2, n // 10)
+    share = firmware_share(k, seed)
+    print(
+        "time of an expert bots' game: the firmware %.1f %%, the card table and the bots' minds %.1f %%"
+        % (100 * share, 100 - 100 * share)
+    )
     for clues in (True, False):
-        mean, right = whereabouts(k, args.seed, clues)
-        played += k
+        mean, right = whereabouts(k, seed, clues)
         print(
             "whereabouts %s sound clues, %d games: mean chance at the true place %.3f (even: %.3f),"
             " likeliest place right %.1f %%" % ("with" if clues else "without", k, mean, 1 / 9, 100 * right)
         )
     elapsed = time.perf_counter() - t0
-    print("%d games in %.1f s: %.0f games/s" % (played, elapsed, played / elapsed))
+    print(
+        "%d bot-only games in %.1f s of tables: %.0f games/s, %.0f per CPU second (target >= 150); whole bench %.1f s"
+        % (tally.games, tally.seconds, tally.games / tally.seconds, tally.games / tally.cpu, elapsed)
+    )
     return 0
 
 

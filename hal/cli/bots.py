@@ -1,64 +1,81 @@
-"""Bot-only games of Clue FX with the digital card table, headless: a line a
-game (seats, turns, the winner), then the wins by level.
+"""A tournament of bot-only games of Clue FX with the digital card table,
+headless: seeded games of one table of levels, then a JSON summary on
+stdout (the share of the wins of each seat, the winner's mean turns, wrong
+accusations and gambles per game, games per second); progress on stderr.
 
-    clue-fx bots --games 20 --bots hard,medium,easy
+    clue-fx bots --games 300 --seed 1 --table expert,hard-2026,hard-2026 --rotate
 """
-
-import argparse
 
 from sim.bots.levels import LEVELS
 
+PROGRESS_EVERY_S = 2.0
+
 
 def add_arguments(p):
-    p.add_argument("--games", type=games_arg, default=10, help="how many games (default 10)")
-    p.add_argument("--seed", type=int, default=1, help="the first game's seed (default 1)")
+    p.add_argument("--games", default="10", help="how many games (default 10)")
+    p.add_argument("--seed", default="1", help="the first game's seed; game k has seed S + k (default 1)")
     p.add_argument(
+        "--table",
         "--bots",
-        type=levels_arg,
+        dest="table",
         default="hard,medium",
-        help="the bots' levels, one per guest in seat order (COMTE, LAVANDE, PECHE, AZUR), "
+        help="the bots' levels, one per seat (guests COMTE, LAVANDE, PECHE, AZUR in that order), "
         "2 to 4 of %s (default hard,medium)" % ", ".join(LEVELS),
     )
+    p.add_argument(
+        "--rotate",
+        action="store_true",
+        help="game k seats the levels k guests further round the table (cancels the bias of the seats)",
+    )
+    p.add_argument("--quiet", action="store_true", help="no progress on stderr")
 
 
 def levels_arg(value):
-    """'hard, medium' -> ['hard', 'medium']: 2 to 4 levels."""
+    """'hard, medium' -> ['hard', 'medium']: 2 to 4 levels, else Refused."""
+    from .options import Refused
+
     levels = [x.strip() for x in value.split(",") if x.strip()]
-    if [x for x in levels if x not in LEVELS] or not 2 <= len(levels) <= 4:
-        raise argparse.ArgumentTypeError("--bots takes 2 to 4 levels among %s, not %r" % (", ".join(LEVELS), value))
+    bad = [x for x in levels if x not in LEVELS]
+    if bad:
+        raise Refused("--table: unknown level %r: levels are %s" % (bad[0], ", ".join(LEVELS)))
+    if not 2 <= len(levels) <= 4:
+        raise Refused("--table takes 2 to 4 levels separated by commas, not %r" % value)
     return levels
 
 
-def games_arg(value):
+def int_arg(name, value, least):
+    from .options import Refused
+
     try:
-        games = int(value)
+        n = int(value)
     except ValueError:
-        games = 0
-    if games < 1:
-        raise argparse.ArgumentTypeError("--games takes a number of games >= 1, not %r" % value)
-    return games
+        n = None
+    if n is None or n < least:
+        raise Refused("%s takes a whole number >= %d, not %r" % (name, least, value))
+    return n
 
 
 def run(args):
-    from sim.bots.games import play_bot_game
+    import json
+    import sys
+    import time
 
-    levels = args.bots
-    wins = {}
-    for k in range(args.games):
-        seed = args.seed + k
-        r = play_bot_game(seed, levels)
-        if r.winner:
-            wins[r.levels[r.winner]] = wins.get(r.levels[r.winner], 0) + 1
-        print(
-            "seed %d: %s; %d turns; winner %s (%s)%s"
-            % (
-                seed,
-                ", ".join("%s %s" % (g, lv) for g, lv in zip(r.guests, levels)),
-                r.turns,
-                r.winner,
-                r.how,
-                "; wrong accusations: %s" % ", ".join(r.wrong) if r.wrong else "",
-            )
-        )
-    print("won: " + ", ".join("%s %d" % (lv, wins.get(lv, 0)) for lv in dict.fromkeys(levels)))
+    from sim.bots.tournament import tournament
+
+    levels = levels_arg(args.table)
+    games = int_arg("--games", args.games, 1)
+    seed = int_arg("--seed", args.seed, 0)
+    shown = [time.monotonic()]
+
+    def progress(done, total, elapsed):
+        now = time.monotonic()
+        if args.quiet or (now - shown[0] < PROGRESS_EVERY_S and done < total):
+            return
+        if done == total and elapsed < PROGRESS_EVERY_S:
+            return  # a short run: nothing to wait for
+        shown[0] = now
+        print("clue-fx bots: %d/%d games, %.0f games/s" % (done, total, done / elapsed), file=sys.stderr, flush=True)
+
+    summary = tournament(levels, games, seed=seed, rotate=args.rotate, progress=progress)
+    print(json.dumps(summary, indent=1))
     return 0

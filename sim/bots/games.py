@@ -4,6 +4,8 @@ bench play these.
 
     r = play_bot_game(seed=3, levels=["hard", "medium", "easy"])
     r.winner, r.how, r.turns, r.accusations
+    r.wrong     # guests who accused wrongly though certain: a mistake
+    r.gambles   # (guest, right) of the accusations made without certainty
 
 `run(board, session, people=...)` drives any session to the end of a game,
 with people scripted alongside the bots.
@@ -25,7 +27,9 @@ class GameResult:
         self.winner = t.winner if t else None
         self.turns = session.turn_count
         self.winner_turns = session.turns.get(self.winner, 0) if self.winner else None
-        self.wrong = [g for g, _, right in (t.accusations if t else ()) if not right]
+        self.verdicts = list(session.verdicts)  # (guest, triple, right, gamble)
+        self.wrong = [g for g, _, right, gamble in self.verdicts if not right and not gamble]  # mistakes
+        self.gambles = [(g, right) for g, _, right, gamble in self.verdicts if gamble]
         right = [g for g, _, r in (t.accusations if t else ()) if r]
         self.how = "right" if right else ("last guest" if self.winner else "unfinished")
         self.accusations = list(t.accusations) if t else []
@@ -40,7 +44,7 @@ def play_bot_game(seed, levels, max_turns=500, narrator_check=None):
     if narrator_check is not None:
         narrator_check(board)
     bots = {g: Bot(g, lv, seed) for g, lv in zip(guests, levels)}
-    session = Session(seed, bots=bots, answer_rollcall=True)
+    session = Session(seed, bots=bots, answer_rollcall=True, sheets=False)  # nobody reads the sheets
     board.attach(session)
     run(board, session, max_turns)
     return GameResult(session, levels)

@@ -1,17 +1,23 @@
 """The bots' levels (a leaf: `clue-fx bots --help` names them and loads
-nothing more).
+nothing more). docs/table.md describes each: what it uses and how it decides.
 
-"hard" remembers everything, others' refutations too, chooses the
-hypothesis that should teach it most, listens to the sound clues and
-accuses only when the solution is certain. "medium" keeps its own hand,
-cases and refutations; its hypotheses are at random among what can still be
-in the case; no sound clues. "easy" remembers only the cards it saw, is
-forgetful about the suspects' whereabouts, moves at random half the time,
-makes hypotheses at random among what can still be in the case, and may
-accuse early: a guess. "random" is the baseline for the bench: the hard
-mind, but random moves, searches and hypotheses; it accuses when certain
-and it happens to meet the Inspecteur.
+- "easy": remembers only the cards it saw, forgets the whereabouts, moves
+  at random half the time, hypotheses at random among what can still be in
+  the case, accuses early: a guess.
+- "medium": its own hand, cases and refutations; hypotheses at random among
+  what can still be in the case; no sound clues; accuses when certain.
+- "hard": everything, others' refutations too; the most informative
+  hypothesis; the sound clues; accuses when certain.
+- "expert": the exact engine's probabilities, a joint belief over the
+  whereabouts used to plan its moves (unseen suspects, the Inspecteur), and
+  the odds of winning the race: it may accuse before it is certain, a
+  deliberate gamble.
+- "hard-2026": the hard bot of 2026, frozen with its own engine and
+  whereabouts (sim/bots/frozen/): the yardstick of every later bot.
+- "random": the bench's baseline: the hard mind, but random moves, searches
+  and hypotheses; it accuses when certain and it happens to meet the Inspecteur.
 """
 
-LEVELS = ("easy", "medium", "hard", "random")
-SEAT_LEVELS = LEVELS[:3]  # what a guest's seat may be given (--bots); "random" is the bench's
+HARD_2026 = "hard-2026"
+LEVELS = ("easy", "medium", "hard", "expert", HARD_2026, "random")
+SEAT_LEVELS = ("easy", "medium", "hard", "expert")  # a guest's seat (--bots); the others are the bench's

@@ -8,14 +8,16 @@ They never read the firmware's hidden state.
     bot.hear(actions)            # every burst the board outputs (a Bot is a hal.sink.Sink)
     bot.next_action()            # ("press", "ECURIE") | ("hypothesis", suspect, weapon) | None
 
-The levels (easy, medium, hard, random) are described in sim/bots/levels.py.
+The levels are described in sim/bots/levels.py and docs/table.md. An
+expert bot (level "expert", or "expert-no-PART..." for the ablations) asks
+its Expert (sim/bots/expert.py) what to do; Bot(guest, "hard-2026") is the
+frozen bot of sim/bots/frozen/ (its own class).
 
 A bot's phase is what the board waits for from it, named after the board's
 own states (firmware/table.py), as far as the bot heard: MOVE, MOVED,
 CONFIRM, FOUND, VERDICT, or None when it is someone else's turn.
 """
 
-import math
 import random
 
 from firmware.board import GUESTS, INSPECTEUR, PLACES, SUSPECTS, WEAPONS
@@ -23,7 +25,11 @@ from firmware.table import CONFIRM, FOUND, MOVE, MOVED, VERDICT
 from hal.sink import Sink
 
 from ..cards.deduction import Deduction
-from .levels import LEVELS
+from ..cards.propagation import Deduction as Propagation
+from .expert import Expert, parse_level
+from .frozen.hard2026 import Bot as Hard2026
+from .hypotheses import best_hypothesis
+from .levels import HARD_2026, LEVELS
 from .repeat import Repeats
 from .whereabouts import Whereabouts
 
@@ -32,22 +38,32 @@ class Bot(Sink):
     PLACE_BONUS = 0.1  # a place whose card may be in the case: worth a tenth of a suspect to read
     SEARCH_AT = 0.2  # search when this many unread suspects are expected to hide here (bench-tuned)
 
+    def __new__(cls, guest, level="hard", seed=0):
+        if cls is Bot and level == HARD_2026:
+            return Hard2026(guest, level, seed)  # frozen, its own class: not a Bot, so no __init__ again
+        return super().__new__(cls)
+
     def __init__(self, guest, level="hard", seed=0):
         if guest not in GUESTS:
             raise ValueError("unknown guest %r: guests are %s" % (guest, ", ".join(GUESTS)))
-        if level not in LEVELS:
+        parts = parse_level(level)
+        if level not in LEVELS and parts is None:
             raise ValueError("unknown bot level %r: levels are %s" % (level, ", ".join(LEVELS)))
         self.guest = guest
         self.level = level
+        self.expert = Expert(self, parts) if parts is not None else None
+        sharp = level == "hard" or parts is not None  # remembers everything, hears the clues
         self.rng = random.Random(seed * 1000003 + GUESTS.index(guest))
         self.phase = None  # what the board waits for from me: MOVE, MOVED, CONFIRM, FOUND, VERDICT
         self.turns = 0
         self.mind = None
-        self.where = Whereabouts(clues=level == "hard", memory=0.6 if level == "easy" else 1.0)
+        self.where = Whereabouts(clues=sharp, memory=0.6 if level == "easy" else 1.0)
+        self.sharp = sharp
         self.opened = set()
         self.shown_to = {}  # asker -> cards I showed them
         self._hyp_done = False
         self._tried_accuse = False
+        self.gambled = False  # the last accusation was made without certainty
         self._repeats = Repeats()
 
     def __repr__(self):
@@ -58,29 +74,49 @@ class Bot(Sink):
     def sit(self, guests, hand):
         self.guests = tuple(guests)
         self.hand = tuple(hand)
-        self.mind = Deduction(self.guests, me=self.guest)
+        engine = Propagation if self.expert is not None and "exact" not in self.expert.parts else Deduction
+        self.mind = engine(self.guests, me=self.guest)
         for c in hand:
             self.mind.holds(self.guest, c)
 
     def learn_case(self, suspect, card):
         self.opened.add(suspect)
-        self.mind.holds("case:" + suspect, card)
+        self._holds("case:" + suspect, card)
+
+    # A fact every deal the engine still counts already satisfies changes no
+    # count: it is not given to the engine (each fact costs the exact engine a solve).
+
+    def _holds(self, where, card):
+        if self.mind.poss[card] != 1 << self.mind.index[where]:
+            self.mind.holds(where, card)
+
+    def _lacks(self, where, cards):
+        bit = 1 << self.mind.index[where]
+        if any(self.mind.poss[c] & bit for c in cards):
+            self.mind.lacks(where, cards)
+
+    def _shows_one_of(self, where, cards):
+        bit = 1 << self.mind.index[where]
+        if not any(self.mind.poss[c] == bit for c in cards):
+            self.mind.shows_one_of(where, cards)
 
     def learn_refutation(self, public, card=None):
         """`public`: what everyone saw (asker, named, passed, shower);
         `card`: the card shown, for the asker's eyes only."""
         asker, named, passed, shower = public["asker"], public["named"], public["passed"], public["shower"]
         mine = asker == self.guest
+        if self.expert is not None:
+            self.expert.hypothesis_made(asker)
         if mine and card is not None:
-            self.mind.holds(shower, card)
+            self._holds(shower, card)
         if self.level == "easy":
             return  # little memory: only the cards it saw
-        if mine or self.level in ("hard", "random"):
+        if mine or self.sharp or self.level == "random":
             for g in passed:
                 if g != self.guest:
-                    self.mind.lacks(g, named)
+                    self._lacks(g, named)
             if shower is not None and shower != self.guest and not mine:
-                self.mind.shows_one_of(shower, named)
+                self._shows_one_of(shower, named)
 
     def learn_accusation(self, guest, triple, right):
         if not right and self.level != "easy":
@@ -112,6 +148,8 @@ class Bot(Sink):
         """Where everyone is, then what the board waits for from me."""
         self.where.say(say, now_ms)
         key = say.key
+        if self.expert is not None:
+            self.expert.heard(key, say.args)
         if key == "turn.call":
             if say.args["guest"] == self.guest:
                 self.phase = MOVE
@@ -150,7 +188,8 @@ class Bot(Sink):
 
     def accusation(self):
         """The three the bot names: the solution, or (easy, early) a guess."""
-        sol = self.mind.solution()
+        sol = self.mind.solution() if self.expert is None else self.expert.accusation()
+        self.gambled = self.mind.solution() is None
         if sol is not None:
             return sol
         s, p, w = self.mind.candidates()
@@ -169,7 +208,8 @@ class Bot(Sink):
         if phase == CONFIRM:
             return ("press", "YES")
         if phase == FOUND:
-            return ("press", "YES" if self.ready() else "NO")
+            yes = self.ready() if self.expert is None else self.expert.found()
+            return ("press", "YES" if yes else "NO")
         return None
 
     def _inspecteur_in_sight(self):
@@ -177,6 +217,8 @@ class Bot(Sink):
         return here is not None and self.where.visible.get(INSPECTEUR) == here
 
     def _move(self):
+        if self.expert is not None:
+            return self.expert.move()
         here = self.here()
         ready = self.ready()
         if ready and self._inspecteur_in_sight() and not self._tried_accuse:
@@ -200,11 +242,15 @@ class Bot(Sink):
 
     def _unread(self):
         """Suspects whose case could still teach me something."""
-        if self.level == "hard":
-            return [s for s in SUSPECTS if not self.mind.known("case:" + s)]
+        if self.sharp:
+            mind = self.mind
+            known = set(m for m in mind.poss.values() if m & (m - 1) == 0)  # the locations of the cards known
+            return [s for s in SUSPECTS if 1 << mind.index["case:" + s] not in known]
         return [s for s in SUSPECTS if s not in self.opened]
 
     def _after_arrival(self):
+        if self.expert is not None:
+            return self.expert.after_arrival()
         here = self.here()
         ready = self.ready()
         if ready and self._inspecteur_in_sight() and not self._tried_accuse:
@@ -228,16 +274,18 @@ class Bot(Sink):
         return ("hypothesis", s, w)
 
     def choose_hypothesis(self, place):
+        if self.expert is not None and "hyp" in self.expert.parts:
+            return self.expert.hypothesis(place)
         if self.level == "hard":
             return best_hypothesis(self.mind, self.guest, place, self.guests, self.rng)
-        if self.level in ("medium", "easy"):
+        if self.level in ("medium", "easy") or self.expert is not None:
             s, _, w = self.mind.candidates()
             return self.rng.choice(s), self.rng.choice(w)
         return self.rng.choice(SUSPECTS), self.rng.choice(WEAPONS)
 
     def show(self, asker, options):
         """Which of `options` to show `asker` (several named cards in hand)."""
-        if self.level in ("hard", "medium"):
+        if self.sharp or self.level == "medium":
             before = self.shown_to.get(asker, set())
             for c in options:
                 if c in before:
@@ -251,70 +299,9 @@ class Bot(Sink):
                 card = self.rng.choice(options)
         else:
             card = self.rng.choice(options)
-        self.shown_to.setdefault(asker, set()).add(card)
+        self.showed(asker, card)
         return card
 
     def showed(self, asker, card):
         """The table tells the bot which card it showed (when it had one only)."""
         self.shown_to.setdefault(asker, set()).add(card)
-
-
-def _order(guests, me):
-    i = guests.index(me)
-    return [guests[(i + k) % len(guests)] for k in range(1, len(guests))]
-
-
-def best_hypothesis(mind, me, place, guests, rng=None):
-    """The (suspect, weapon) whose hypothesis at `place` should teach `me`
-    the most: the expected fall of log(number of possible solutions) over
-    who refutes with which card, or nobody (rough chances from `mind.weights`)."""
-    cands = mind.candidates()
-    sizes = {"suspect": len(cands[0]), "place": len(cands[1]), "weapon": len(cands[2])}
-    in_case = set(cands[0]) | set(cands[1]) | set(cands[2])
-    refuters = [mind.index[g] for g in _order(guests, me)]
-    me_i = mind.index[me]
-    kinds = {}
-    for c in SUSPECTS:
-        kinds[c] = "suspect"
-    for c in WEAPONS:
-        kinds[c] = "weapon"
-    kinds[place] = "place"
-
-    def gain_seen(c):
-        n = sizes[kinds[c]]
-        if c in in_case and n > 1:
-            return math.log(n / (n - 1)) + 0.05
-        return 0.05 if mind.location(c) is None else 0.0
-
-    weights = {c: mind.weights(c) for c in SUSPECTS + WEAPONS + (place,)}
-    best, best_score = None, -1.0
-    for s in SUSPECTS:
-        for w in WEAPONS:
-            named = (s, place, w)
-            left = 1.0
-            score = 0.0
-            for r in refuters:
-                q = [weights[c].get(r, 0.0) for c in named]
-                none = (1 - q[0]) * (1 - q[1]) * (1 - q[2])
-                total = sum(q)
-                if total > 0:
-                    p_ref = left * (1 - none)
-                    for c, qc in zip(named, q):
-                        if qc > 0:
-                            score += p_ref * qc / total * gain_seen(c)
-                left *= none
-            # nobody refutes: each named card not mine is in a case
-            for c in named:
-                wc = weights[c]
-                if wc.get(me_i, 0.0) >= 1.0:
-                    continue
-                n = sizes[kinds[c]]
-                if c in in_case and n > 1:
-                    rest = sum(v for i, v in wc.items() if i not in refuters)
-                    p = wc.get(0, 0.0) / rest if rest > 0 else 0.0
-                    score += left * (p * math.log(n) + (1 - p) * math.log(n / (n - 1)))
-            if rng is not None:
-                score += rng.random() * 1e-6
-            if score > best_score:
-                best, best_score = (s, w), score
-    return best

@@ -79,10 +79,15 @@ class Repeats:
         self._last_say = None
         self._last_news = None
 
+    _last = (None, 0, None)  # (actions, len, _Burst): the bots of a table hear the same burst, read once
+
     def heard(self, actions):
         """True when the burst `actions` is a REPEAT (nothing new happened);
         otherwise remember it and return False."""
-        burst = _Burst(actions)
+        seen, size, burst = Repeats._last
+        if seen is not actions or size != len(actions):
+            burst = _Burst(actions)
+            Repeats._last = (actions, len(actions), burst)
         if burst.dark:
             self._last_say = self._last_news = None  # after OFF and ON, the greeting is news again
             return False

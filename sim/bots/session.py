@@ -47,12 +47,16 @@ def press(target):
 
 
 class Session(Sink):
-    def __init__(self, seed, *, bots=None, humans=(), answer_rollcall=False, delay_ms=0):
+    def __init__(self, seed, *, bots=None, humans=(), answer_rollcall=False, delay_ms=0, sheets=True):
         """`bots`: guest -> Bot. `humans`: guests played by people.
         `answer_rollcall`: the table also answers the roll call for the
         people (YES for `humans`, NO for everyone else), as a headless run
-        needs. `delay_ms`: board time between two bot presses."""
+        needs. `delay_ms`: board time between two bot presses. `sheets`:
+        keep the guests' detective sheets (a screen shows them; a headless
+        bot-only game has nobody to read them, and each sheet runs its own
+        engine)."""
         self.seed = seed
+        self.keep_sheets = sheets
         self.bots = dict(bots or {})
         self.humans = tuple(humans)
         self.answer_rollcall = answer_rollcall
@@ -73,6 +77,7 @@ class Session(Sink):
         self.games = 0  # games before this one (OFF then ON starts another)
         self._repeats = Repeats()
         self._burst, self._says = [], []  # the burst being heard
+        self.verdicts = []  # (guest, triple, right, gamble): gamble when a bot accused without being certain
         self.journal = []  # ("poll", now_ms) | ("hypothesis", ...) | ("show", ...) | ("accuse", ...) | ("add_bot", ...)
         self._acted = False
 
@@ -112,7 +117,8 @@ class Session(Sink):
             sheet.hear(says)
         if self.table is not None:
             for o in self.table.hear(says):
-                self.sheets[o.guest].opened(o.suspect, o.card)
+                if o.guest in self.sheets:
+                    self.sheets[o.guest].opened(o.suspect, o.card)
                 if o.guest in self.bots:
                     self.bots[o.guest].learn_case(o.suspect, o.card)
                 self.notes.append(("open", o.guest, o.suspect, o.card))
@@ -149,6 +155,7 @@ class Session(Sink):
         self.pending = self.verdict_due = self._answer = None
         self.over = False
         self.turns, self.turn_count = {}, 0
+        self.verdicts = []
         self.bots = {g: type(b)(g, b.level, self.seed + self.games) for g, b in self.bots.items()}
         self.notes.append(("new",))
 
@@ -156,7 +163,8 @@ class Session(Sink):
         d = deal(self.seed + self.games, guests)
         self.table = CardTable(d, guests)
         for g in self.table.guests:
-            self.sheets[g] = DetectiveSheet(g, self.table.guests, d.hands[g])
+            if self.keep_sheets:
+                self.sheets[g] = DetectiveSheet(g, self.table.guests, d.hands[g])
             if g in self.bots:
                 self.bots[g].sit(self.table.guests, d.hands[g])
         self.notes.append(("deal", tuple(self.table.guests)))
@@ -193,7 +201,7 @@ class Session(Sink):
             g = self.verdict_due
             if g in self.bots and self._answer is None:
                 self._acted = True
-                self._accuse(g, *self.bots[g].accusation())
+                self._accuse(g, *self.bots[g].accusation(), gamble=bool(getattr(self.bots[g], "gambled", False)))
             if self._answer is not None:
                 answer, self._answer = self._answer, None
                 self.verdict_due = None
@@ -269,8 +277,9 @@ class Session(Sink):
         self.journal.append(("accuse", guest, suspect, place, weapon))
         return right
 
-    def _accuse(self, guest, suspect, place, weapon):
+    def _accuse(self, guest, suspect, place, weapon, gamble=False):
         right = self.table.accuse(guest, suspect, place, weapon)
+        self.verdicts.append((guest, (suspect, place, weapon), right, gamble))
         for _, bot in self._seated():
             bot.learn_accusation(guest, (suspect, place, weapon), right)
         for sheet in self.sheets.values():

@@ -183,6 +183,7 @@ class Whereabouts(Sink):
     def _after_moves(self):
         """The moves between two turns, from what was announced and heard."""
         watched = self.watched()
+        self._ws = {}  # the drift's weights of each place, for these watched places
         before = {who: list(vec) for who, vec in self.p.items()}  # where they were when the moves began
         for who in MOVERS:
             if who in self._arrives:
@@ -224,17 +225,19 @@ class Whereabouts(Sink):
         then (none was heard for it); the Inspecteur's never does."""
         move = MOVE_INSPECTEUR if who == INSPECTEUR else MOVE_SUSPECT
         unseen = 1.0 - CLUE if self.clues and who in SUSPECTS else 1.0
+        seen = SNEAK if who in SNEAKERS else 0.0  # a seen arrival would have been announced
+        key = (seen, unseen)
+        ws = self._ws.get(key)
+        if ws is None:  # one list per kind of mover and set of watched places
+            ws = self._ws[key] = [(seen if place in watched else unseen) * move * 0.5 for place in PLACES]
         vec = self.p[who]
-        new = [x * (1 - move) for x in vec]
+        stay = 1 - move
+        new = [x * stay for x in vec]
         for i, x in enumerate(vec):
-            if x == 0.0:
-                continue
-            for j in _NB[i]:
-                if PLACES[j] in watched:
-                    w = SNEAK if who in SNEAKERS else 0.0  # a seen arrival would have been announced
-                else:
-                    w = unseen
-                new[j] += x * move * 0.5 * w
+            if x:
+                a, b = _NB[i]
+                new[a] += x * ws[a]
+                new[b] += x * ws[b]
         total = sum(new)
         if total <= 0:
             new, total = [1.0] * len(PLACES), float(len(PLACES))

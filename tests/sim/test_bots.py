@@ -263,7 +263,7 @@ def test_the_best_hypothesis_asks_about_what_is_unknown():
 
 
 def test_bad_levels_and_guests_are_refused():
-    with pytest.raises(ValueError, match="levels are easy, medium, hard, random"):
+    with pytest.raises(ValueError, match="levels are easy, medium, hard, expert, hard-2026, random"):
         Bot("AZUR", "genius")
     with pytest.raises(ValueError, match="unknown guest 'ROSE'"):
         Bot("ROSE")
@@ -279,13 +279,15 @@ def _bots_command(argv):
 
 
 def test_headless_runner(capsys):
+    import json
+
+    from hal.cli.options import Refused
+
     assert _bots_command(["--games", "2", "--bots", "hard,easy,medium", "--seed", "3"]) == 0
-    out = capsys.readouterr().out.splitlines()
-    assert len(out) == 3 and all("winner" in line for line in out[:2])
-    assert out[2].startswith("won: hard ")
-    with pytest.raises(SystemExit):
+    out = json.loads(capsys.readouterr().out)
+    assert out["games"] == 2 and [s["level"] for s in out["seats"]] == ["hard", "easy", "medium"]
+    with pytest.raises(Refused, match="2 to 4 levels"):
         _bots_command(["--bots", "hard"])
-    assert "2 to 4 levels" in capsys.readouterr().err
 
 
 def test_a_narrator_is_never_needed_to_decide():
@@ -379,9 +381,19 @@ def test_the_bots_bench_runs_and_prints_its_figures(capsys):
     spec = importlib.util.spec_from_file_location("bench_bots", path)
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
-    assert bench.main(["--games", "4"]) == 0
+    assert bench.main(["--games", "4", "--ablation", "--ablation-games", "2"]) == 0
     out = capsys.readouterr().out
-    for figure in ("win rate", "mean turns to a correct accusation", "wrong accusations per game", "ratio", "games/s"):
+    for figure in (
+        "expert in one seat against two hard-2026",
+        "expert heads-up against hard-2026",
+        "win rate",
+        "winner's mean turns",
+        "wrong accusations per game",
+        "gambles per game",
+        "ratio",
+        "games/s",
+        "| expert-no-gamble |",
+    ):
         assert figure in out
 
 
