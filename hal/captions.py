@@ -1,13 +1,13 @@
 """Captions: what a `Say` reads like in one edition, from sounds/manifest.json.
 
-    captions = load("en")                 # reads the manifest once
+    captions = load("us")                 # an edition: fr, en or us; reads the manifest once
     captions.of(say.clips)                # "Edmond's sentence, as one line."
-    captions.speaker(say.speaker)         # "Edmond", "Inspecteur Dupont": who says it
+    captions.speaker(say.speaker)         # "Edmond", "Inspecteur Dupont", "Mr. Ashe": who says it
     captions.line(say)                    # "Inspecteur Dupont: You found me! ..."
     captions.power_off("idle")            # "[the board goes to sleep]": no ids shown
     Captions("fr", manifest)              # from a manifest already read
 
-SOUNDS (the folder of <lang>/NNNN.wav) and MANIFEST are the one place every
+SOUNDS (the folder of <edition>/NNNN.wav) and MANIFEST are the one place every
 part of the product finds the sounds: the `sounds` package's folder, read
 with importlib.resources, so a wheel's site-packages/sounds/ and a
 checkout's sounds/ (an editable install) are found alike.
@@ -65,6 +65,7 @@ class Captions:
         if lang not in editions:
             raise ValueError("unknown edition %r: the editions are %s" % (lang, ", ".join(editions)))
         self.lang = lang
+        self.editions = tuple(editions)
         self._text = {c["id"]: c[lang] for c in manifest["clips"]}
         self._name = {c["id"]: c["name"] for c in manifest["clips"]}
         self._number = {c["name"]: c["id"] for c in manifest["clips"]}

@@ -111,6 +111,20 @@ UI = {
     },
 }
 
+# Clue FX (North America): the English board's print, with the names its box prints.
+BUTTON_TEXT["us"] = dict(BUTTON_TEXT["en"])
+UI["us"] = dict(
+    UI["en"],
+    turn_rules=(
+        "Move your pawn to a place: Mr. Ashe says who is there.",
+        UI["en"]["turn_rules"][1],
+        "ACCUSATION only where Inspector Brown stands with you, in view: name the murderer, "
+        "the place and the weapon, look in the confidential case, answer YES or NO.",
+        UI["en"]["turn_rules"][3],
+    ),
+    manor="Tudor Mansion",
+)
+
 _ARTICLES = ("le ", "la ", "les ", "l'", "the ")
 
 

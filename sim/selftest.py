@@ -63,15 +63,21 @@ class SelfTest:
         self._since = now_ms
         return True
 
+    def unplayable(self):
+        """The clips of the test that could not be played (missing or bad files)."""
+        return sorted(set(getattr(self.audio, "unplayable", ())) & set(self.numbers))
+
     def summary(self):
         played = len(getattr(self.audio, "played", ()))
+        bad = self.unplayable()
         return (
-            "selftest: %d clips of the %s edition, %d played (sound: %s), %d pads, buttons and the switch lit"
+            "selftest: %d clips of the %s edition, %d played (sound: %s), %d pads, buttons and the switch lit%s"
             % (
                 len(self.numbers),
                 self.captions.lang,
                 played,
                 getattr(self.audio, "backend", "none"),
                 min(len(TARGETS), len(self.numbers)),
+                "; %d could not be played: %s" % (len(bad), " ".join("%04d" % n for n in bad)) if bad else "",
             )
         )

@@ -36,12 +36,13 @@ def play(  # noqa: PLR0917
     table=None,
     hints=False,
     resumed=None,
+    voices=None,
 ):
     """`clue-fx` / `clue-fx play`: the window until it is closed. Exit code.
     `trace`: an open text stream or None (the window's own, sim.saved);
     `resumed`: a hal.resume.Resumed game `trace` goes on with; `table`: None
     for the paper cards, else {guest: level} of the bot guests of the
-    digital card table."""
+    digital card table; `voices`: a hal.voicepack.VoicePack or None."""
     reason = no_display_reason()
     if reason:
         return no_window(reason)
@@ -58,7 +59,7 @@ def play(  # noqa: PLR0917
 
     notices = Notices()
     try:
-        speaker = make_audio(lang, audio, volume, notices)
+        speaker = make_audio(lang, audio, volume, notices, voices)
     except AudioUnavailable as e:
         pygame.quit()
         print("clue-fx: %s" % e)
@@ -86,7 +87,7 @@ def play(  # noqa: PLR0917
     return loop(app, quit_after_selftest=False)
 
 
-def selftest(lang, audio="auto", volume=0.8):
+def selftest(lang, audio="auto", volume=0.8, voices=None):
     """`clue-fx selftest`: every clip, every light, then quit. Exit code."""
     reason = no_display_reason()
     if reason:
@@ -101,7 +102,7 @@ def selftest(lang, audio="auto", volume=0.8):
     from hal.audio import AudioUnavailable
 
     try:
-        speaker = make_audio(lang, audio, volume, lambda text: print("clue-fx selftest: " + text))
+        speaker = make_audio(lang, audio, volume, lambda text: print("clue-fx selftest: " + text), voices)
     except AudioUnavailable as e:
         print("clue-fx selftest: %s" % e)
         return 2
@@ -109,7 +110,8 @@ def selftest(lang, audio="auto", volume=0.8):
     manifest = captions.load_manifest()
     test = SelfTest(speaker, captions.Captions(lang, manifest), every_clip(manifest), dwell_ms=dwell)
     app = App(screen, lang=lang, audio=speaker, switch_on=False, selftest=test)
-    return loop(app, quit_after_selftest=True)
+    code = loop(app, quit_after_selftest=True)
+    return 1 if code == 0 and test.unplayable() else code  # a clip that does not play fails the test
 
 
 def loop(app, quit_after_selftest=False):

@@ -42,21 +42,21 @@ def open_window(fullscreen=False, title="Clue FX"):
 def init_mixer(backend):
     """The mixer the way hal.audio wants it, before the rest of pygame; a
     failure is left for AudioOut to notice and fall back from."""
-    from hal.audio import quiet_stderr
+    from hal.audio import MIXER_BUFFER, RATE, quiet_stderr
 
     if backend in ("auto", "pygame") and not pygame.mixer.get_init():
         try:
             with quiet_stderr():  # no sound card: ALSA's complaints are AudioOut's one line
-                pygame.mixer.init(22050, -16, 1, 512)
+                pygame.mixer.init(RATE, -16, 1, MIXER_BUFFER)
         except pygame.error:
             pass
 
 
-def make_audio(lang, backend, volume, notice):
+def make_audio(lang, backend, volume, notice, voices=None):
     from hal.audio import AudioOut
 
     init_mixer(backend)
-    return AudioOut(lang=lang, backend=backend, volume=volume, notice=notice)
+    return AudioOut(lang=lang, backend=backend, volume=volume, notice=notice, voices=voices)
 
 
 class Notices:

@@ -1,6 +1,7 @@
 """Screenshots of the desktop board's real window, for the README.
 
     python tools/screenshot.py            # docs/screenshot.png (en) and docs/screenshot-fr-debug.png
+                                          # docs/window-us.png, docs/table-us.png (the us edition)
 
 Where there is no display it runs itself again under Xvfb (xvfb-run, Debian
 package xvfb); the picture is taken from the X server by ImageMagick's
@@ -20,9 +21,11 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 SIZE = (1280, 800)
-SHOTS = (  # file, edition, debug overlay, help overlay
+SHOTS = (  # file, edition, debug overlay, help overlay (or "table": the card table's detective sheet)
     ("docs/screenshot.png", "en", False, False),
     ("docs/screenshot-fr-debug.png", "fr", True, False),
+    ("docs/window-us.png", "us", False, False),
+    ("docs/table-us.png", "us", False, "table"),
 )
 
 
@@ -56,6 +59,38 @@ def scripted_game(app, pygame):
     key("2", up=False)  # held: the pad is lit in the picture
 
 
+def table_game(app, pygame):
+    """The card table with a bot at the Azur seat: Lord Gray and Miss Peach
+    play at the screen, two turns go by, then Lord Gray's detective sheet."""
+
+    def key(ch):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=ord(ch), unicode=ch, mod=0, scancode=0))
+        app.step(33)
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=ord(ch), mod=0, scancode=0))
+        app.step(33)
+
+    def settle(ms=20000):
+        for _ in range(ms // 500):
+            app.step(500)
+            while app.table.screens.visible and app.table.screens.showing()[0] in ("pass", "hand", "case", "shown",
+                                                                                   "notice", "verdict"):
+                key("\r")
+
+    app.step(0)
+    for ch in "ynyb":  # Lord Gray, not Lady Lavender, Miss Peach, and a bot for Prince Azure
+        key(ch)
+        settle(3000)
+    for place_key in "47":
+        settle()
+        key(place_key)
+        settle()
+        key("s")
+    settle()
+    key("d")  # the detective sheet of the guest at the screen
+    for _ in range(10):
+        app.step(33)
+
+
 def shoot(out, lang, seed, debug, help_overlay):
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -66,8 +101,13 @@ def shoot(out, lang, seed, debug, help_overlay):
 
     screen = open_window()
     audio = make_audio(lang, "silent", 0.8, print)
-    app = App(screen, seed=seed, lang=lang, audio=audio, debug=debug)
-    scripted_game(app, pygame)
+    if help_overlay == "table":
+        app = App(screen, seed=seed, lang=lang, audio=audio, debug=debug, table={"AZUR": "hard"})
+        table_game(app, pygame)
+        help_overlay = False
+    else:
+        app = App(screen, seed=seed, lang=lang, audio=audio, debug=debug)
+        scripted_game(app, pygame)
     app.help = help_overlay
     app.dirty = True
     for _ in range(5):

@@ -3,6 +3,7 @@ read it: the page a native speaker reviews (docs/sentences.md).
 
     python tools/sentences.py            # write docs/sentences.md
     python tools/sentences.py --check    # exit 1 if the page is stale
+    python tools/sentences.py --edition us    # one edition's page, printed (for its reviewer)
 
 Each sentence key of the firmware is built for every guest, suspect and
 place it can name (the lists in every length the board says: one name, two,
@@ -75,9 +76,9 @@ def _args(args):
     return " " + ", ".join("%s=%s" % (k, "+".join(v) if isinstance(v, list) else v) for k, v in args.items())
 
 
-def page(manifest=None):
+def page(manifest=None, editions=None):
     manifest = manifest or load_manifest()
-    editions = manifest["editions"]
+    editions = editions or manifest["editions"]
     captions = [Captions(lang, manifest) for lang in editions]
     lines = [
         "# Every sentence the board says",
@@ -105,9 +106,15 @@ def page(manifest=None):
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="only check that the page is up to date")
-    parser.add_argument("--out", default=str(PAGE), help="where to write (default: docs/sentences.md)")
+    parser.add_argument("--out", default=None, help="where to write (default: docs/sentences.md)")
+    parser.add_argument("--edition", action="append", choices=load_manifest()["editions"],
+                        help="only this edition (repeatable): the page is printed unless --out names a file")
     args = parser.parse_args(argv)
-    text = page()
+    text = page(editions=args.edition)
+    if args.edition and not args.out:
+        sys.stdout.write(text)
+        return 0
+    args.out = args.out or str(PAGE)
     path = pathlib.Path(args.out)
     if args.check:
         if not path.exists() or path.read_text(encoding="utf-8") != text:

@@ -41,9 +41,10 @@ def check_wav(path):
         )
 
 
-def plan(lang, sounds=SOUNDS):
+def plan(lang, sounds=SOUNDS, voices=None):
     """[(clip number, WAV on this computer, path on the card)] of an edition;
-    `sounds`: the folder of manifest.json and <lang>/NNNN.wav (None: the installed one)."""
+    `sounds`: the folder of manifest.json and <lang>/NNNN.wav (None: the installed one);
+    `voices`: a hal.voicepack.VoicePack whose clips go instead of the edition's."""
     if sounds is None:
         from hal.captions import SOUNDS as installed
 
@@ -62,6 +63,8 @@ def plan(lang, sounds=SOUNDS):
     for clip in manifest["clips"]:
         n = clip["id"]
         src = os.path.join(sounds, lang, "%04d.wav" % n)
+        if voices is not None and voices.path(n) is not None:
+            src = str(voices.path(n))
         if not os.path.isfile(src):
             missing.append(os.path.basename(src))
             continue
@@ -80,11 +83,11 @@ def plan(lang, sounds=SOUNDS):
     return out
 
 
-def write(card, lang, sounds=SOUNDS, out=print):
+def write(card, lang, sounds=SOUNDS, out=print, voices=None):
     """Copy the edition onto the card at `card` (its mount point, or any folder)."""
     if not os.path.isdir(card):
         raise CardError("%s is not a folder (mount the SD card and name its folder)" % card)
-    files = plan(lang, sounds)
+    files = plan(lang, sounds, voices)
     for _, src, _ in files:
         check_wav(src)
     folders = sorted({dest.split("/")[0] for _, _, dest in files})
@@ -103,14 +106,15 @@ def write(card, lang, sounds=SOUNDS, out=print):
         size += os.path.getsize(src)
     with open(os.path.join(card, "clue-fx.txt"), "w", encoding="utf-8") as f:
         f.write(
-            "clue-fx %s edition: %d clips in %s (clip N is folder/file of track_of(N))\n"
-            % (lang, len(files), ", ".join(folders))
+            "clue-fx %s edition%s: %d clips in %s (clip N is folder/file of track_of(N))\n"
+            % (lang, _pack_words(voices, files), len(files), ", ".join(folders))
         )
     out(
-        "wrote %d clips of the %s edition to %s (%s), %.1f MB%s"
+        "wrote %d clips of the %s edition%s to %s (%s), %.1f MB%s"
         % (
             len(files),
             lang,
+            _pack_words(voices, files),
             card,
             ", ".join(f + "/" for f in folders),
             size / 1e6,
@@ -118,3 +122,10 @@ def write(card, lang, sounds=SOUNDS, out=print):
         )
     )
     return files
+
+
+def _pack_words(voices, files):
+    if voices is None:
+        return ""
+    mine = sum(1 for n, _, _ in files if voices.path(n) is not None)
+    return ", %d of them from the voice pack %s" % (mine, voices.name)

@@ -63,14 +63,28 @@ class Keys:
         return True
 
 
-def echo_to(write):
-    """An `echo` for VirtualRig: each line that goes either way, as text."""
+def echo_to(write, captions=None):
+    """An `echo` for VirtualRig: each line that goes either way, as text;
+    with `captions` (hal.captions.Captions), a PLAY line with what it says."""
 
     def echo(direction, data):
         for line in data.decode("ascii", "replace").splitlines():
-            write("%-5s %s" % (direction, line))
+            write("%-5s %s%s" % (direction, line, _says(line, captions)))
 
     return echo
+
+
+def _says(line, captions):
+    if captions is None:
+        return ""
+    words = line.split("*")[0].split()
+    if "PLAY" not in words:
+        return ""
+    clips = [int(w) for w in words[words.index("PLAY") + 1 :] if w.isdigit()]
+    try:
+        return '   "%s"' % captions.of(clips) if clips else ""
+    except KeyError:
+        return ""
 
 
 def read_keys(stdin):

@@ -32,12 +32,23 @@ def _show(raw):
     return "".join(out)
 
 
+def said(captions, clips):
+    """': "Lord Gray, it is your turn."', what clips say in an edition ("" without captions)."""
+    if captions is None or not clips:
+        return ""
+    try:
+        return ': "%s"' % captions.of(clips)
+    except KeyError:
+        return ": (clips the edition lacks)"
+
+
 class Monitor:
     """Decodes what goes each way: feed(direction, bytes, t) -> display lines.
     No I/O: the loops below, or a test, hand it bytes."""
 
-    def __init__(self, max_raw=cfx.MAX_LINE + 100):
+    def __init__(self, max_raw=cfx.MAX_LINE + 100, captions=None):
         self.max_raw = max_raw
+        self.captions = captions  # hal.captions.Captions: a PLAY line shows what it says
         self._raw = {RIG: bytearray(), HOST: bytearray()}
         # Each end reads as the host does: once a line with a right checksum
         # came, a line without one is a checksum error (noise hit its "*").
@@ -98,13 +109,13 @@ class Monitor:
             self.counts["unchecked"] += 1
         parse = cfx.parse_rig if direction == RIG else cfx.parse_host
         try:
-            meaning = _meaning(ids.check(parse(value)))
+            meaning = _meaning(ids.check(parse(value)), self.captions)
         except cfx.LineError as e:
             meaning = "NOT UNDERSTOOD: %s (answer: ERR %s)" % (e, e.reason)
         return "%s%-44s %-12s %s" % (stamp, _show(text), verdict, meaning)
 
 
-def _meaning(msg):
+def _meaning(msg, captions=None):
     kind = msg[0]
     if kind == "edge":
         return "#%d %r" % (msg[1], event_of(msg[2], msg[3], msg[4]))
@@ -123,7 +134,7 @@ def _meaning(msg):
             ", ".join(buttons) or "none",
         )
     if kind == "play":
-        return "play clips %s" % " ".join(str(n) for n in msg[1])
+        return "play clips %s%s" % (" ".join(str(n) for n in msg[1]), said(captions, msg[1]))
     if kind == "err":
         return "the other end did not understand a line: %s" % msg[1]
     if kind == "touch":
@@ -186,11 +197,11 @@ def _pump(src, dst, direction, printer, running):
                 pass  # the host side is not open yet: the line drops it
 
 
-def pass_through(port, host_path, out):
+def pass_through(port, host_path, out, captions=None):
     """Stand between the rig on `port` (an open pyserial port) and a host on
     a pty made at `host_path`, passing bytes both ways and showing each line
     on `out` (a text stream) until one side closes or Ctrl-C."""
-    printer = _Printer(Monitor(), out)
+    printer = _Printer(Monitor(captions=captions), out)
     rig = _PortEnd(port)
     running = [True]
     host = port_.Pty(host_path, blocking=True)
@@ -213,10 +224,10 @@ def pass_through(port, host_path, out):
     return 0
 
 
-def as_host(port, typed, out, hello=True):
+def as_host(port, typed, out, hello=True, captions=None):
     """Be the host of the rig on `port`: show what it says on `out`, send each
     line of `typed` (an iterable of text lines) framed, HELLO? first."""
-    printer = _Printer(Monitor(), out)
+    printer = _Printer(Monitor(captions=captions), out)
     rig = _PortEnd(port)
     running = [True]
     out.write("monitor: %s. Type lines for the rig (HELLO?, STATE?, PING, PLAY 1 2 3); Ctrl-D quits.\n" % port.name)

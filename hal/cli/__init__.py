@@ -23,6 +23,7 @@ COMMANDS = (
     ("web", "hal.cli.web", "the board in a web browser, the card table's hands on phones"),
     ("bots", "hal.cli.bots", "bot-only games with the digital card table, headless"),
     ("flash", "hal.cli.flash", "compile the firmware and copy it to a MicroPython board"),
+    ("voices", "hal.cli.voices", "make and check a voice pack: your own recordings of the clips"),
     ("sdcard", "hal.cli.sdcard", "write the DFPlayer SD-card layout of an edition"),
     ("calibrate", "hal.cli.calibrate", "print a board's touch electrode baselines and suggest thresholds"),
 )
@@ -39,13 +40,15 @@ start the board:
   clue-fx play --text       no display: the board in a terminal, keys for pads
 
 options of the board (clue-fx [play] OPTIONS; all of them: clue-fx play --help):
-  --lang fr|en              the edition (default: from the locale)
+  --edition fr|en|us        the edition: fr, en (the rulebook's names), us (Clue FX's);
+                            default from the locale (--lang: the same)
   --seed N                  the board's random seed: the same seed, the same game
   --table                   the digital card table: deals, refutes, checks accusations
   --bots GUEST[:LEVEL],...  bot guests (easy, medium, hard), e.g. AZUR:easy; implies --table
   --hints                   the detective sheets mark what can still be in the case file
-  --text                    the board in a terminal (with --lang, --seed, --trace, --battery)
+  --text                    the board in a terminal (with --edition, --seed, --trace, --battery)
   --audio MODE, --volume V  auto, pygame, simpleaudio or silent; volume 0 to 1
+  --voices DIR              a voice pack: your own recordings of the clips (clue-fx voices)
   --trace FILE              record the game (clue-fx replay FILE checks it)
   --resume TRACE            go on with the game of TRACE where it stopped (the window
                             also offers its own last game, kept in ~/.local/share/clue-fx/)

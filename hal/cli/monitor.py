@@ -25,11 +25,13 @@ def add_arguments(p):
     )
     p.add_argument("--baud", type=options.baud_arg, default=115200, help="baud rate (default 115200)")
     p.add_argument("--no-hello", action="store_true", help="do not send HELLO? on opening (just listen)")
+    options.add_edition_option(p)  # a PLAY line shows what its clips say
 
 
 def run(args):
     import sys
 
+    from hal import captions
     from hal.cfx import monitor, port
 
     try:
@@ -44,12 +46,13 @@ def run(args):
     except port.PortError as e:
         print("clue-fx monitor: cannot open %s: %s" % (args.url, e.why))
         return 2
+    said = captions.load(options.edition_of(args))
     if args.pass_path:
         try:
-            return monitor.pass_through(line, args.pass_path, sys.stdout)
+            return monitor.pass_through(line, args.pass_path, sys.stdout, captions=said)
         except OSError as e:  # the pty's path: a missing folder, a directory there
             if isinstance(e, BrokenPipeError):
                 raise  # our stdout closed: the front door ends quietly
             print("clue-fx monitor: cannot make the host's pty at %s: %s" % (args.pass_path, e.strerror or e))
             return 2
-    return monitor.as_host(line, sys.stdin, sys.stdout, hello=not args.no_hello)
+    return monitor.as_host(line, sys.stdin, sys.stdout, hello=not args.no_hello, captions=said)

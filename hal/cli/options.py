@@ -1,8 +1,8 @@
 """Options shared by several commands, and their checks: a leaf module
 (argparse and the standard library only), so any command may import it.
 
-    add_board_options(parser)        # --seed, --lang, --trace, --resume
-    seed_of(args); default_lang(); board_trace(args) -> (seed, stream, resumed)
+    add_board_options(parser)        # --seed, --edition (--lang), --trace, --resume
+    edition_of(args); default_edition(); seed_of(args); board_trace(args) -> (seed, stream, resumed)
 
 A refusal the player can fix (a trace that would be overwritten, a trace
 that cannot be resumed) raises Refused: the front door prints its one line
@@ -14,19 +14,46 @@ import locale
 import os
 import stat
 
-EDITIONS = ("fr", "en")
+EDITIONS = ("fr", "en", "us")  # Super Cluedo Interactif; the English rulebook; Clue FX (North America)
 AUDIO_BACKENDS = ("auto", "pygame", "simpleaudio", "silent")
 DEFAULT_AUDIO = "auto"
 DEFAULT_VOLUME = 0.8
 
 
-def default_lang():
+def edition_of_locale(value):
+    """The edition a locale name asks for: fr_* -> fr, en_US -> us, any
+    other English (en_GB, en_AU, en) -> en; None for any other language."""
+    lang = value.split(".")[0].split("@")[0].replace("-", "_").lower()
+    if lang.startswith("fr"):
+        return "fr"
+    if lang == "en_us":
+        return "us"
+    if lang == "en" or lang.startswith("en_"):
+        return "en"
+    return None
+
+
+def default_edition(environ=None):
+    """The edition of the user's locale, read as the C library does (LC_ALL,
+    then LC_MESSAGES, then LANG, the first one set); en when it names no
+    edition (C, POSIX, de_DE...)."""
+    environ = os.environ if environ is None else environ
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(name)
+        value = environ.get(name)
         if value:
-            return "fr" if value.lower().startswith("fr") else "en"
-    loc = locale.getlocale()[0] or ""
-    return "fr" if loc.lower().startswith("fr") else "en"
+            return edition_of_locale(value) or "en"
+    if environ is os.environ:
+        loc = locale.getlocale()[0] or ""
+        return edition_of_locale(loc) or "en"
+    return "en"
+
+
+default_lang = default_edition  # the old name
+
+
+def edition_of(args):
+    """The edition a command's --edition (or --lang) names, else the locale's."""
+    return getattr(args, "edition", None) or default_edition()
 
 
 MAX_BAUD = 4_000_000  # above any UART a rig has
@@ -42,10 +69,13 @@ def baud_arg(value):
     return baud
 
 
-def lang_arg(value):
+def edition_arg(value):
     if value not in EDITIONS:
         raise argparse.ArgumentTypeError("unknown edition %r: the editions are %s" % (value, ", ".join(EDITIONS)))
     return value
+
+
+lang_arg = edition_arg  # the old name
 
 
 def volume_arg(value):
@@ -58,8 +88,45 @@ def volume_arg(value):
     return v
 
 
-def add_lang_option(p):
-    p.add_argument("--lang", type=lang_arg, default=None, help="edition: fr or en (default: from the locale)")
+EDITION_HELP = "the edition: fr (Super Cluedo Interactif), en (the English rulebook's names), us (Clue FX: " \
+    "Mr. Ashe, Lord Gray, Miss Scarlet...); default: from the locale (fr_* fr, en_US us, other English en)"
+
+
+def add_edition_option(p):
+    """--edition fr|en|us, and --lang, its old name (the same values, the same dest)."""
+    p.add_argument("--edition", dest="edition", type=edition_arg, default=None, metavar="|".join(EDITIONS),
+                   help=EDITION_HELP)
+    p.add_argument("--lang", dest="edition", type=edition_arg, default=None, metavar="|".join(EDITIONS),
+                   help="the same as --edition")
+
+
+add_lang_option = add_edition_option  # the old name
+
+
+def add_voices_option(p):
+    p.add_argument("--voices", metavar="DIR", default=None,
+                   help="a voice pack: your own recordings, played instead of the edition's clips "
+                   "(clue-fx voices new/check; its edition is the board's unless --edition says another)")
+
+
+def edition_and_voices(args):
+    """(edition, hal.voicepack.VoicePack or None) of --edition and --voices: a
+    pack's own edition when --edition is not given; Refused if the pack cannot
+    be used or speaks another edition than --edition."""
+    folder = getattr(args, "voices", None)
+    if not folder:
+        return edition_of(args), None
+    from hal.voicepack import VoicePackError, load
+
+    try:
+        pack = load(folder, EDITIONS)
+    except VoicePackError as e:
+        raise Refused("--voices: %s" % e) from None
+    asked = getattr(args, "edition", None)
+    if asked and asked != pack.edition:
+        raise Refused("--voices %s speaks the %s edition, --edition asks for %s: leave one out"
+                      % (folder, pack.edition, asked))
+    return pack.edition, pack
 
 
 def add_audio_options(p):
@@ -80,7 +147,7 @@ class Refused(Exception):
 
 def add_board_options(p):
     p.add_argument("--seed", type=int, default=None, help="the board's random seed (default: from the clock)")
-    add_lang_option(p)
+    add_edition_option(p)
     p.add_argument(
         "--trace",
         metavar="FILE",

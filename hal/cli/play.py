@@ -1,11 +1,11 @@
 """Play on this computer: the desktop board in a window, or `--text` in a
 terminal (captions printed, keys for pads).
 
-    clue-fx play --lang en --seed 3
+    clue-fx play --edition us --seed 3
     clue-fx play --text
     clue-fx --table --bots LAVANDE,AZUR:easy
 
-The text board takes --lang, --seed, --trace, --resume and --battery; the
+The text board takes --edition, --seed, --trace, --resume and --battery; the
 window's own options are refused there, each with its reason.
 
 Every game is saved as it goes: to --trace FILE, or (the window) to its own
@@ -31,6 +31,7 @@ WINDOW_ONLY = {
     "volume": "it has no speaker, it prints the captions",
     "fullscreen": "it has no window",
     "selftest": "the self-test lights the window's pads (clue-fx selftest runs without a display)",
+    "voices": "it has no speaker, it prints the captions",
 }
 
 
@@ -39,7 +40,7 @@ def add_arguments(p):
         "--text",
         action="store_true",
         help="the board in a terminal: captions printed, keys for pads "
-        "(with --lang, --seed, --trace, --resume, --battery)",
+        "(with --edition, --seed, --trace, --resume, --battery)",
     )
     options.add_board_options(p)
     _add_window_options(p)
@@ -48,6 +49,7 @@ def add_arguments(p):
 
 def _add_window_options(p):
     options.add_audio_options(p)
+    options.add_voices_option(p)
     p.add_argument("--fullscreen", action="store_true", help="start full screen (F11 toggles)")
     p.add_argument(
         "--debug",
@@ -132,7 +134,7 @@ def run(args):
     if args.text and not_for_text(args):
         print("clue-fx play: error: %s" % not_for_text(args), file=sys.stderr)
         return 2
-    lang = args.lang or options.default_lang()
+    lang, voices = options.edition_and_voices(args)
     if args.text:
         from hal.terminal import run as run_text
 
@@ -154,4 +156,5 @@ def run(args):
         selftest=bool(args.selftest),
         table=table_of(args),
         hints=bool(args.hints),
+        voices=voices,
     )

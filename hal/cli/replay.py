@@ -12,7 +12,10 @@ import sys
 
 
 def add_arguments(p):
+    from . import options
+
     p.add_argument("trace", metavar="TRACE", help="a trace file written with --trace")
+    options.add_edition_option(p)  # a sentence that differs is shown as its caption too
 
 
 def fail(path, why):
@@ -48,4 +51,19 @@ def run(args):
         return 0
     t, event, want, got = diff
     print("differs at t=%d ms after %r:\n  trace:    %r\n  firmware: %r" % (t, event, want, got))
+    said = _captions(args)
+    for who, action in (("trace", want), ("firmware", got)):
+        if said is not None and getattr(action, "clips", None):
+            print("  %s says: %s" % (who, said.line(action)))
     return 1
+
+
+def _captions(args):
+    from hal import captions
+
+    from . import options
+
+    try:
+        return captions.load(options.edition_of(args))
+    except (OSError, ValueError):
+        return None  # no sounds manifest installed: the ids are enough

@@ -42,6 +42,7 @@ def add_arguments(p):
         )
     p.add_argument("--seed", type=int, default=None, help="seed of the faults' dice")
     p.add_argument("--quiet", action="store_true", help="do not print the lines")
+    options.add_edition_option(p)  # the PLAY lines it prints show what their clips say
 
 
 def _rate(text):
@@ -57,6 +58,7 @@ def _rate(text):
 def run(args):
     import sys
 
+    from hal import captions
     from hal.cfx import virtual
 
     def write(line):
@@ -65,7 +67,7 @@ def run(args):
     rig = virtual.VirtualRig(
         url=args.port,
         link=args.link,
-        echo=None if args.quiet else virtual.echo_to(write),
+        echo=None if args.quiet else virtual.echo_to(write, captions.load(options.edition_of(args))),
         name=args.name,
         features=tuple(f for f in args.features.split(",") if f),
         clip_ms=args.clip_ms,

@@ -6,7 +6,9 @@ file by number, so the order in which files land on the card does not
 matter. Old numbered files in those folders are removed; nothing else on
 the card is touched.
 
-  clue-fx sdcard /media/$USER/SDCARD --lang fr
+  clue-fx sdcard /media/$USER/SDCARD --edition fr
+  clue-fx sdcard /media/$USER/SDCARD --edition us   # Clue FX's names
+  clue-fx sdcard /media/$USER/SDCARD --voices my-voices   # a voice pack's clips first
 """
 
 from hal.bringup.sdcard import SOUNDS, CardError, write
@@ -17,7 +19,8 @@ from . import options
 def add_arguments(p):
     options.keep_layout(p)
     p.add_argument("card", metavar="DIR", help="the SD card's folder (where it is mounted)")
-    p.add_argument("--lang", type=options.lang_arg, default=None, help="edition: fr or en (default: from the locale)")
+    options.add_edition_option(p)
+    options.add_voices_option(p)
     p.add_argument("--sounds", metavar="DIR", default=SOUNDS, help="the sounds folder (default: the project's)")
 
 
@@ -50,7 +53,8 @@ def run(args):
         print("clue-fx sdcard: %s" % why)
         return 1
     try:
-        write(args.card, args.lang or options.default_lang(), args.sounds)
+        edition, voices = options.edition_and_voices(args)
+        write(args.card, edition, args.sounds, voices=voices)
     except CardError as e:
         print("clue-fx sdcard: %s" % e)
         return 1

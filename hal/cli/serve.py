@@ -8,7 +8,7 @@ notices a port that vanished, keeps the game and carries on when the rig
 returns. Any pyserial URL names the port: /dev/ttyACM0, COM3,
 socket://host:port, rfc2217://host:port, loop://.
 
-    clue-fx serve --port /dev/ttyACM0 --audio host --lang fr --trace game.jsonl
+    clue-fx serve --port /dev/ttyACM0 --audio host --edition fr --trace game.jsonl
     clue-fx serve --port /dev/ttyACM0 --resume game.jsonl     # after a crash: the game goes on
 """
 
@@ -38,6 +38,7 @@ def add_arguments(p):
         "(rig: PLAY/STOP, waits for DONE), or captions only (none)",
     )
     options.add_board_options(p)
+    options.add_voices_option(p)
     p.add_argument(
         "--ping-ms",
         type=ping_ms_arg,
@@ -67,7 +68,7 @@ def ping_ms_arg(value):
     return ms
 
 
-def make_audio(lang, notice):
+def make_audio(lang, notice, voices=None):
     """hal.audio.AudioOut on this computer, or None when it cannot start."""
     import os
 
@@ -75,7 +76,7 @@ def make_audio(lang, notice):
     from hal.audio import AudioOut
 
     try:
-        return AudioOut(lang=lang, backend="auto", notice=notice)
+        return AudioOut(lang=lang, backend="auto", notice=notice, voices=voices)
     except Exception as e:  # no mixer, no device: the game goes on in captions
         notice("no sound (%s): captions only" % e)
         return None
@@ -96,7 +97,7 @@ def run(args):
     if why is not None:  # a URL no handler takes: waiting would not help
         print("clue-fx serve: %s is not a port: %s" % (args.port, why))
         return 2
-    lang = args.lang or options.default_lang()
+    lang, voices = options.edition_and_voices(args)
 
     def write(line):
         sys.stdout.write(line + "\n")
@@ -104,7 +105,7 @@ def run(args):
 
     seed, trace, resumed = options.board_trace(args, say=write)
 
-    speaker = make_audio(lang, write) if args.audio == "host" else None
+    speaker = make_audio(lang, write, voices) if args.audio == "host" else None
     # SDL (pygame's mixer) turns SIGTERM into a window event nobody reads: take it back.
     options.interrupt_on_sigterm()
     console = Console(captions.load(lang), write, stamp=True, keys=args.verbose > 0)

@@ -3,7 +3,7 @@ and with --table each guest's private hand on their own phone.
 
     clue-fx web                       # then open the printed address
     clue-fx web --table --bots AZUR   # phones for the people, a bot for the Azur seat
-    clue-fx web --host 127.0.0.1 --port 8080 --lang en --seed 7
+    clue-fx web --host 127.0.0.1 --port 8080 --edition us --seed 7
 
 The first line printed is `board: http://HOST:PORT/`; then a QR code of it.
 With --table, one line per seat: `seat GUEST: URL` (the URL its QR code carries).
@@ -25,7 +25,7 @@ def add_arguments(p):
     )
     p.add_argument("--port", type=int, default=8000, help="port (default 8000; 0: any free one)")
     options.add_board_options(p)
-    p.add_argument("--edition", dest="lang", type=options.lang_arg, help="the same as --lang: fr or en")
+    options.add_voices_option(p)
     p.add_argument("--table", action="store_true", help="the digital card table: each guest's hand on their phone")
     p.add_argument(
         "--bots",
@@ -81,15 +81,16 @@ def run(args):
             file=sys.stderr,
         )
         return 2
+    lang, voices = options.edition_and_voices(args)
     seed, trace, resumed = options.board_trace(args, say=lambda line: print(line, file=sys.stderr))
-    lang = args.lang or options.default_lang()
     captions = captions_.load(lang)
     labels = Labels(lang, captions)
     words = Words(lang, labels)
     table = None
     if args.table or args.bots:
         table = WebTable(seed, lang, bots=args.bots, words=words)
-    web = WebBoard(captions, page_words(labels, words), table=table, millivolts=args.battery, debug=args.debug)
+    web = WebBoard(captions, page_words(labels, words), table=table, millivolts=args.battery, debug=args.debug,
+                  voices=voices)
     board = Board(seed=seed, trace=trace, sinks=[web.presenter], resumed=resumed)
     if table is not None:
         board.attach(table.sink)

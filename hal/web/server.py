@@ -46,6 +46,7 @@ from .present import Broadcast
 from .qr import svg as qr_svg
 
 STATIC = pathlib.Path(__file__).resolve().parent / "static"
+HTML_LANG = {"us": "en-US"}  # an edition's language as a page's lang attribute
 SWITCH = "SWITCH"
 INPUTS = PADS + BUTTONS + (SWITCH,)
 _NO_CACHE = {"Cache-Control": "no-cache"}
@@ -73,15 +74,19 @@ class Connection:
 
 
 class WebBoard:
-    def __init__(self, captions, words, *, table=None, millivolts=4500, debug=False, base_url=None):
+    def __init__(self, captions, words, *, table=None, millivolts=4500, debug=False, base_url=None, voices=None):
         self.captions = captions
+        self.voices = voices  # a hal.voicepack.VoicePack of this edition, or None
         self.words = words
         self.table = table
         self.millivolts = millivolts
         self.debug = debug
         self.base_url = base_url  # what the QR codes carry; set by serve() when None
         self.presenter = Broadcast(captions, self._public)
-        self.clips = sorted(int(p.stem) for p in (SOUNDS / captions.lang).glob("*.wav") if p.stem.isdigit())
+        self.clips = sorted(
+            {int(p.stem) for p in (SOUNDS / captions.lang).glob("*.wav") if p.stem.isdigit()}
+            | set(voices.clips() if voices is not None else ())
+        )
         self.board = None
         self.schedule = Schedule()
         self.switch_on = False
@@ -198,7 +203,9 @@ class WebBoard:
     async def sound(self, request):
         lang, name = request.match_info["lang"], request.match_info["name"]
         path = SOUNDS / lang / name
-        if lang not in ("fr", "en") or not name.endswith(".wav") or not path.is_file():
+        if self.voices is not None and lang == self.voices.edition and name[:4].isdigit():
+            path = self.voices.path(int(name[:4])) or path
+        if lang not in self.captions.editions or not name.endswith(".wav") or not path.is_file():
             raise web.HTTPNotFound(text="no clip %s/%s" % (lang, name))
         return web.FileResponse(path, headers={"Cache-Control": "max-age=86400"})
 
@@ -256,6 +263,7 @@ class WebBoard:
             "role": "seat" if guest else "board",
             "guest": guest,
             "lang": self.captions.lang,
+            "html_lang": HTML_LANG.get(self.captions.lang, self.captions.lang),
             "words": self.words,
             "history": self.presenter.history,
             "clips": self.clips,

@@ -18,7 +18,6 @@ import pygame  # noqa: E402
 from firmware.board import PLACES, SUSPECTS, WEAPONS  # noqa: E402
 
 from ..paint.fonts import Fonts, wrap  # noqa: E402
-from .words import SUSPECT_INITIALS  # noqa: E402
 
 INK = (30, 24, 20)
 PAPER = (246, 238, 220)
@@ -197,8 +196,8 @@ class HotSeatView:
             yy = self._line(surface, title, top, 16, INK, "bold", x)
             for c in cards:
                 mark = sheet.marks.get(c, "")
-                if mark in SUSPECTS:
-                    mark = self.words.line("seen", SUSPECT_INITIALS[mark])
+                if mark:
+                    mark = self.words.mark(mark)
                 label = ("? " if c in cands else "   ") + self.name(c)
                 color = MUTED if mark else INK
                 img = font.render(label, True, color)

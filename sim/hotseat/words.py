@@ -10,6 +10,8 @@ board says come from the sounds manifest, through sim.labels).
     words.outcome(triple, right)       # "Bien vu ! C'était ..."
 """
 
+from ..cards.sheet import INITIALS as MARKED
+
 WEAPON_NAMES = {
     "fr": {
         "FER_A_CHEVAL": "Fer à cheval",
@@ -26,6 +28,14 @@ WEAPON_NAMES = {
         "SEAU": "Bucket of water",
         "RAQUETTE": "Tennis racket",
         "NAIN": "Garden gnome",
+    },
+    "us": {  # as the Clue FX box prints them
+        "FER_A_CHEVAL": "Horseshoe",
+        "MARTEAU": "Hammer",
+        "CISAILLE": "Garden shears",
+        "SEAU": "Water bucket",
+        "RAQUETTE": "Tennis racquet",
+        "NAIN": "Lawn gnome",
     },
 }
 
@@ -108,6 +118,8 @@ TEXT = {
     },
 }
 
+TEXT["us"] = dict(TEXT["en"])  # the same lines; the names are the edition's
+
 # The initials marked on a detective sheet for a card seen in a suspect's case.
 SUSPECT_INITIALS = {
     "MOUTARDE": "CM",
@@ -119,6 +131,24 @@ SUSPECT_INITIALS = {
     "FRANCIS": "F",
     "BEAUMONT": "MB",
 }
+# Per edition: the suspects' initials and the guests' (a sheet marks a card
+# a guest holds or showed with the guest's initials, sim.cards.sheet.INITIALS,
+# which are fr's and en's; us shows its own names' initials instead).
+INITIALS = {
+    "fr": SUSPECT_INITIALS,
+    "en": SUSPECT_INITIALS,
+    "us": {
+        "MOUTARDE": "CM",  # Colonel Mustard
+        "VIOLET": "PP",  # Professor Plum
+        "OLIVE": "MG",  # Mr. Green
+        "PERVENCHE": "MP",  # Mrs. Peacock
+        "ROSE": "MS",  # Miss Scarlet
+        "LEBLANC": "MW",  # Mrs. White
+        "FRANCIS": "R",  # Rusty
+        "BEAUMONT": "MM",  # Mrs. Meadow-Brook
+    },
+}
+GUEST_INITIALS = {"us": {"COMTE": "LG", "LAVANDE": "LL", "PECHE": "MP", "AZUR": "PA"}}  # Lord Gray...
 
 
 def _cap(text):
@@ -153,6 +183,22 @@ class Words:
         if card in WEAPON_NAMES[self.lang]:
             return WEAPON_NAMES[self.lang][card]
         return self._labels().name(card)
+
+    def initials(self, suspect):
+        """A suspect's initials on the detective sheet ("CM")."""
+        return INITIALS[self.lang][suspect]
+
+    def mark(self, mark):
+        """What a detective sheet shows for one of its marks (sim.cards.sheet:
+        a suspect whose case showed the card, or a guest's initials)."""
+        if mark in INITIALS[self.lang]:
+            return self.line("seen", self.initials(mark))
+        return self.marks().get(mark, mark)
+
+    def marks(self):
+        """{a guest's initials as sim.cards.sheet marks them: as this edition prints them}."""
+        ours = GUEST_INITIALS.get(self.lang, MARKED)
+        return {MARKED[g]: ours[g] for g in MARKED}
 
     def names(self, cards):
         return " / ".join(self.name(c) for c in cards)

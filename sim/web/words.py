@@ -7,8 +7,6 @@ printed names every page shows.
 
 from firmware.board import GUESTS, INSPECTEUR, PLACES, START_PADS, SUSPECTS, WEAPONS
 
-from ..hotseat.words import SUSPECT_INITIALS
-
 SEAT = {
     "fr": {
         "your_turn": "À vous : fouillez (RECHERCHE sur le plateau) ou faites une hypothèse ici.",
@@ -39,6 +37,7 @@ SEAT = {
         "solution": "The confidential case:",
     },
 }
+SEAT["us"] = dict(SEAT["en"])
 
 
 def page_words(labels, words):
@@ -50,7 +49,8 @@ def page_words(labels, words):
         "names": names,
         "full": {k: words.full(k) for k in GUESTS + SUSPECTS + (INSPECTEUR,)},
         "of": {k: words.of(k) for k in GUESTS + SUSPECTS},
-        "initials": dict(SUSPECT_INITIALS),
+        "initials": {s: words.initials(s) for s in SUSPECTS},
+        "marks": words.marks(),  # a guest's initials on a sheet, as this edition prints them
         "buttons": dict(labels.buttons),
         "ui": {k: v for k, v in labels.ui.items() if isinstance(v, str)},
         "table": dict(words.text),

@@ -38,7 +38,7 @@ def test_help_key_lists_the_keys():
 
 def test_unknown_edition_lists_the_editions():
     r = play("x\n", "--lang", "de")
-    assert r.returncode == 2 and "the editions are fr, en" in r.stderr
+    assert r.returncode == 2 and "the editions are fr, en, us" in r.stderr
 
 
 def test_trace_written_by_the_text_board_replays(tmp_path):

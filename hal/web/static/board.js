@@ -186,7 +186,7 @@ function receive(m) {
   if (m.t === "hello") {
     if (!words) {
       words = m.words;
-      document.documentElement.lang = m.lang;
+      document.documentElement.lang = m.html_lang || m.lang;
       voice = new Voice(m.lang, (busy) => link.send({ t: "audio", busy }));
       build();
       window.addEventListener("pointerdown", () => { voice.wake(); voice.prefetch(m.clips); }, { once: true });

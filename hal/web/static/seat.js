@@ -123,7 +123,7 @@ function sheet() {
       const mark = s.marks[c];
       const cell = el("td", { class: "mark" });
       if (mark && words.names[mark]) cell.append(el("span", { class: "vu" }, fill(t.seen, words.initials[mark])));
-      else if (mark) cell.append(mark);
+      else if (mark) cell.append(words.marks[mark] || mark);
       const seen = s.seen.includes(c) ? el("span", { class: "vu" }, "VU") : "";
       rows.push(el("tr", { "data-row": c }, el("td", {}, name(c), " ", seen), cell));
     }
@@ -153,7 +153,7 @@ function receive(m) {
   if (m.t === "hello") {
     words = m.words;
     words.lang = m.lang;
-    document.documentElement.lang = m.lang;
+    document.documentElement.lang = m.html_lang || m.lang;
   } else if (m.t === "seat") {
     const todoChanged = !seat || seat.todo !== m.todo;
     seat = m;

@@ -40,7 +40,7 @@ def test_no_display_offers_the_text_board_with_exit_code_2():
 def test_an_unknown_edition_lists_the_editions(args):
     run = clue_fx(*args)
     assert run.returncode == 2
-    assert "unknown edition 'de': the editions are fr, en" in run.stderr
+    assert "unknown edition 'de': the editions are fr, en, us" in run.stderr
 
 
 def test_a_bad_volume_says_what_a_volume_is():
@@ -74,7 +74,8 @@ def play_parser():
 def test_the_top_help_says_how_to_start_and_the_main_options():
     run = clue_fx("--help")
     assert run.returncode == 0, run.stderr
-    for words in ("clue-fx play --text", "clue-fx --table --bots", "--lang fr|en", "--seed N", "--table", "--bots"):
+    for words in ("clue-fx play --text", "clue-fx --table --bots", "--edition fr|en|us", "--seed N", "--table",
+                  "--bots"):
         assert words in run.stdout, words
     for option in ("--text", "--hints", "--audio", "--volume", "--trace", "--battery", "--fullscreen"):
         assert option in run.stdout, option
@@ -144,6 +145,7 @@ def test_the_window_still_gets_its_defaults(monkeypatch):
         "table": None,
         "hints": False,
         "resumed": None,
+        "voices": None,
     }
     play_command.run(play_parser().parse_args(["--seed", "1", "--bots", "AZUR", "--volume", "0", "--audio", "silent"]))
     assert got["table"] == {"AZUR": "hard"} and got["volume"] == 0 and got["audio"] == "silent"

@@ -57,6 +57,7 @@ MAY_LOAD = {
     "flash": ("hal.bringup.flash", "hal.cli.options"),
     "sdcard": ("hal.bringup.sdcard", "hal.mcu.dfplayer", "hal.cli.options"),
     "calibrate": ("hal.bringup", "hal.cli.options"),
+    "voices": ("hal.cli.options",),
 }
 
 
