@@ -10,7 +10,8 @@ the place sounds and jingles with tools/synth_sfx.py.
 
 Every file: mono, 16-bit, 22 050 Hz, at most 6 s. A clip starts speaking at
 once: its leading silence is cut to the first 1 ms window louder than
--50 dBFS, less 0.5 ms, with a 0.5 ms fade in; its end is cut after the last
+-50 dBFS, less 0.5 ms, and to at most 3 ms before its first sample at
+-40 dBFS, with a 0.5 ms fade in; its end is cut after the last
 such window (plus 5 ms), faded out over 8 ms, then a fixed tail of 80 ms of
 silence, so clips played back to back flow as one sentence with 80 ms gaps.
 Speech is normalised to one active level (-20 dBFS, both speakers), the
@@ -43,6 +44,8 @@ MANIFEST = ROOT / "sounds" / "manifest.json"
 MAX_SECONDS = 6.0
 TAIL_SECONDS = 0.08  # the silence after every clip: the gap between the clips of a sentence
 SILENCE_DB = -50.0  # quieter than this (peak over 1 ms windows) is silence
+SOUND_DB = -40.0  # a sample this loud is sound for hal.voicepack and bench_sim
+ONSET_SECONDS = 0.003  # kept at most before the first such sample
 WINDOW_SECONDS = 0.001
 LEAD_SECONDS = 0.0005  # kept before the first sound, faded in
 END_KEEP_SECONDS = 0.005  # kept after the last sound
@@ -155,12 +158,19 @@ def _raw(text, v):
     return buf.getvalue()
 
 
+_RAW = {}
+
+
 def speak(text, v, tempo=1.0):
     """Float samples at RATE of `text` in voice `v` (a VOICES entry), through sox."""
     with tempfile.TemporaryDirectory() as tmp:
         raw = pathlib.Path(tmp) / "raw.wav"
         out = str(pathlib.Path(tmp) / "out.wav")
-        raw.write_bytes(_raw(text, v))
+        key = (text, repr(sorted(v.items())))
+        if key not in _RAW:
+            _RAW.clear()  # only the clip being built: a faster tempo needs no new synthesis
+            _RAW[key] = _raw(text, v)
+        raw.write_bytes(_RAW[key])
         effects = ["highpass", "60"]
         if v.get("pitch"):
             effects += ["pitch", str(int(v["pitch"]))]
@@ -183,11 +193,16 @@ def _windows(x, limit):
 
 def trim(x, limit):
     """Cut the silence at both ends: from 0.5 ms before the first 1 ms window
-    louder than `limit` (peak) to 5 ms after the last one."""
+    louder than `limit` (peak) to 5 ms after the last one; and the start no
+    more than ONSET_SECONDS before the first sample at -40 dBFS (what
+    `clue-fx voices check` and bench/bench_sim.py call sound), so a soft
+    onset does not count as dead air either way."""
     loud, win = _windows(x, limit)
     if not loud:
         return []
     start = max(0, loud[0] - n_samples(LEAD_SECONDS))
+    onset = next((i for i, v in enumerate(x) if abs(v) >= db(SOUND_DB)), start)
+    start = max(start, onset - n_samples(ONSET_SECONDS))
     end = min(len(x), loud[-1] + win + n_samples(END_KEEP_SECONDS))
     return x[start:end]
 
@@ -233,8 +248,18 @@ def to_wav(x):
     return buf.getvalue()
 
 
+_SPOKEN = {}  # (text, voice) -> (samples, tempo): the editions share many clips
+
+
 def build_speech(text, v):
     """Speak `text` in voice `v`, faster if it does not fit in MAX_SECONDS; -> (samples, tempo)."""
+    key = (text, repr(sorted(v.items())))
+    if key not in _SPOKEN:
+        _SPOKEN[key] = _build_speech(text, v)
+    return _SPOKEN[key]
+
+
+def _build_speech(text, v):
     tempo = 1.0
     while True:
         x = finish(speak(text, v, tempo), SPEECH_RMS_DB)

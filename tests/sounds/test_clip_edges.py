@@ -4,7 +4,8 @@ WAVs.
 
 Silence, here: a 1 ms window (22 samples) whose peak is under -50 dBFS
 (|sample| < 104 of 32767). A clip "starts speaking within 5 ms" when its
-first non-silent window starts at most 5 ms in; it "ends without a click"
+first non-silent window starts at most 5 ms in, and so does its first sample
+at -40 dBFS (what `clue-fx voices check` and bench/bench_sim.py call sound); it "ends without a click"
 when its first and last samples are near zero (under -50 dBFS: no step
 where the mixer starts or stops it) and its last 5 ms are silent."""
 
@@ -21,6 +22,7 @@ SOUNDS = ROOT / "sounds"
 MANIFEST = json.loads((SOUNDS / "manifest.json").read_text(encoding="utf-8"))
 EDITIONS = MANIFEST["editions"]
 SILENT = 32767 * 10 ** (-50 / 20)  # -50 dBFS
+SOUND = 32767 * 10 ** (-40 / 20)  # -40 dBFS
 MAX_LEAD_SECONDS = 0.005
 QUIET_END_SECONDS = 0.005
 
@@ -77,6 +79,9 @@ def test_every_clip_starts_within_5_ms_and_ends_without_a_click(lang):
             continue
         if lead > MAX_LEAD_SECONDS:
             problems.append("%s: %.1f ms of leading silence" % (name, lead * 1000))
+        first = next((i for i, v in enumerate(x) if abs(v) >= SOUND), len(x)) / rate
+        if first > MAX_LEAD_SECONDS:
+            problems.append("%s: its first sample at -40 dBFS comes %.1f ms in" % (name, first * 1000))
         if abs(x[0]) >= SILENT or abs(x[-1]) >= SILENT:
             problems.append("%s: starts or ends on a step (%d, %d)" % (name, x[0], x[-1]))
         end = x[-int(QUIET_END_SECONDS * rate):]

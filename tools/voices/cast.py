@@ -7,8 +7,8 @@ names (the captions keep the spelling). Used by tools/build_sounds.py."""
 # brisker, so that a player knows at once who speaks. docs/sounds.md says why
 # these (bench/bench_voice.py measured them). pitch: cents (sox pitch);
 # tempo: sox tempo factor; room: a light sox reverb.
-EDMOND_EN = {"engine": "piper", "voice": "joe", "length": 1.08, "pitch": -150, "room": True}
-INSPECTEUR_EN = {"engine": "kokoro", "voice": "jm_kumo", "lang": "en-us", "speed": 1.05, "pitch": 150}
+EDMOND_EN = {"engine": "piper", "voice": "joe", "length": 1.05, "pitch": -100, "room": True}
+INSPECTEUR_EN = {"engine": "kokoro", "voice": "jm_kumo", "lang": "en-us", "speed": 1.05, "pitch": 100}
 VOICES = {
     "fr": {
         "narrator": {"engine": "kokoro", "voice": "jm_kumo", "lang": "fr", "speed": 0.92, "pitch": -150, "room": True},
@@ -29,7 +29,7 @@ ESPEAK = {
     },
 }
 ESPEAK["us"] = {k: dict(v, voice=v["voice"].replace("en-gb-x-rp", "en-us")) for k, v in ESPEAK["en"].items()}
-ROOM = ["reverb", "12", "50", "20", "100", "0", "-4"]  # reverberance %, HF damping %, room %, stereo, pre-delay, wet dB
+ROOM = ["reverb", "10", "50", "15", "100", "0", "-8"]  # reverberance %, HF damping %, room %, stereo, pre-delay, wet dB
 # How espeak-ng should say the French names in English (its phonemes): the
 # captions keep the spelling, the voice gets these.
 SAY_EN = {
@@ -77,4 +77,4 @@ SAY_NEURAL_EN = {
     "START": "start",  # the caption's capitals are the board's printing, not a spelling
     "yes or no.": "yes or no!",  # "no." would be read "number"
 }
-SAY = {"espeak": {"fr": {}, "en": SAY_EN, "us": SAY_EN}, "neural": {"fr": {}, "en": SAY_NEURAL_EN, "us": SAY_NEURAL_EN}}
+SAY = {"espeak": {"fr": {}, "en": SAY_EN, "us": {}}, "neural": {"fr": {}, "en": SAY_NEURAL_EN, "us": SAY_NEURAL_EN}}
