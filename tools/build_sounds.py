@@ -145,6 +145,8 @@ def _raw(text, v):
         x, rate = engines.synthesise(v["engine"], text, **params)
     except (engines.EngineError, RuntimeError, TypeError) as e:
         raise BuildError(str(e)) from None
+    except ImportError as e:
+        raise BuildError("%s: pip install 'clue-fx[voices]' to rebuild the speech" % e) from None
     peak = max(float(abs(x).max()), 1e-9)
     frames = array.array("h", (int(round(s * 0.5 / peak * FULL_SCALE)) for s in x))  # at -6 dBFS
     if sys.byteorder == "big":

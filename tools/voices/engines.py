@@ -97,9 +97,9 @@ def _piper_voice(name):
 
 
 def piper(text, voice="joe", length=1.0, noise=0.0, noise_w=0.0):
+    v = _piper_voice(voice)
     from piper import SynthesisConfig
 
-    v = _piper_voice(voice)
     cfg = SynthesisConfig(length_scale=length, noise_scale=noise, noise_w_scale=noise_w, normalize_audio=False)
     parts = [chunk.audio_float_array for chunk in v.synthesize(text, cfg)]
     if not parts:
