@@ -38,7 +38,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
 import synth_sfx  # noqa: E402
 from synth_core import RATE, n_samples  # noqa: E402
-from voices.cast import ESPEAK, ROOM, SAY, SAY_EN, SAY_NEURAL_EN, VOICES  # noqa: E402, F401
+from voices.cast import ESPEAK, ROOM, SAY, SAY_EN, SAY_NEURAL_EN, VOICES, parse_voice  # noqa: E402, F401
 
 MANIFEST = ROOT / "sounds" / "manifest.json"
 MAX_SECONDS = 6.0
@@ -113,24 +113,6 @@ def read_wav(data):
     if sys.byteorder == "big":
         frames.byteswap()
     return [v / FULL_SCALE for v in frames]
-
-
-def parse_voice(spec):
-    """'piper:joe,length=1.1,pitch=-100' -> {"engine": "piper", "voice": "joe", ...}."""
-    head, _, opts = spec.partition(",")
-    engine, _, voice = head.partition(":")
-    v = {"engine": engine}
-    if voice:
-        v["voice"] = voice
-    for opt in filter(None, opts.split(",")):
-        key, _, value = opt.partition("=")
-        try:
-            v[key] = float(value) if key not in ("lang", "voice") else value
-        except ValueError:
-            raise BuildError("bad voice option %r in %r (want key=number)" % (opt, spec)) from None
-        if key == "room":
-            v[key] = bool(v[key])
-    return v
 
 
 def _raw(text, v):
@@ -386,7 +368,10 @@ def main(argv=None):
             speaker, _, spec = item.partition("=")
             if speaker not in ("narrator", "inspecteur") or not spec:
                 parser.error("--voice wants narrator=SPEC or inspecteur=SPEC, got %r" % item)
-            override[speaker] = parse_voice(spec)
+            try:
+                override[speaker] = parse_voice(spec)
+            except ValueError as e:
+                parser.error(str(e))
         written = build(args.lang or manifest["editions"], args.only, args.out, manifest,
                         engine=args.engine, override=override)
     except BuildError as e:

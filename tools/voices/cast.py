@@ -78,3 +78,21 @@ SAY_NEURAL_EN = {
     "yes or no.": "yes or no!",  # "no." would be read "number"
 }
 SAY = {"espeak": {"fr": {}, "en": SAY_EN, "us": {}}, "neural": {"fr": {}, "en": SAY_NEURAL_EN, "us": SAY_NEURAL_EN}}
+
+
+def parse_voice(spec):
+    """'piper:joe,length=1.1,pitch=-100' -> {"engine": "piper", "voice": "joe", ...}."""
+    head, _, opts = spec.partition(",")
+    engine, _, voice = head.partition(":")
+    v = {"engine": engine}
+    if voice:
+        v["voice"] = voice
+    for opt in filter(None, opts.split(",")):
+        key, _, value = opt.partition("=")
+        try:
+            v[key] = float(value) if key not in ("lang", "voice") else value
+        except ValueError:
+            raise ValueError("bad voice option %r in %r (want key=number)" % (opt, spec)) from None
+        if key == "room":
+            v[key] = bool(v[key])
+    return v
