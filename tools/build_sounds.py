@@ -1,15 +1,22 @@
-"""Build every clip of sounds/manifest.json as sounds/<lang>/NNNN.wav: speech
-with espeak-ng and sox, the place sounds and jingles with tools/synth_sfx.py.
+"""Build every clip of sounds/manifest.json as sounds/<edition>/NNNN.wav: speech
+with the voices of VOICES (tools/voices/: Piper, Kokoro, espeak-ng...) and sox,
+the place sounds and jingles with tools/synth_sfx.py.
 
-    python tools/build_sounds.py                     # both editions
-    python tools/build_sounds.py --lang en           # one edition
-    python tools/build_sounds.py --only sfx.ECURIE   # one clip (a name, a glob like 'sfx.*', or an id)
+    python tools/build_sounds.py                        # every edition
+    python tools/build_sounds.py --edition us           # one edition
+    python tools/build_sounds.py --only sfx.ECURIE      # one clip (a name, a glob like 'sfx.*', or an id)
+    python tools/build_sounds.py --engine espeak        # today's baseline voice (espeak-ng) instead
+    python tools/build_sounds.py --voice narrator=piper:joe,length=1.1   # try another voice
 
-Every file: mono, 16-bit, 22 050 Hz, at most 6 s. Silence is trimmed at both
-ends, then a 5 ms fade and 40 ms of silence go on each end, so that clips
-played back to back sound like one sentence with even 80 ms gaps. Speech is
-normalised to one loudness (active level), the other sounds a little under it.
-The tools are needed only to rebuild: the WAVs are committed.
+Every file: mono, 16-bit, 22 050 Hz, at most 6 s. A clip starts speaking at
+once: its leading silence is cut to the first 1 ms window louder than
+-50 dBFS, less 0.5 ms, and to at most 3 ms before its first sample at
+-40 dBFS, with a 0.5 ms fade in; its end is cut after the last
+such window (plus 5 ms), faded out over 8 ms, then a fixed tail of 80 ms of
+silence, so clips played back to back flow as one sentence with 80 ms gaps.
+Speech is normalised to one active level (-20 dBFS, both speakers), the
+other sounds 2 dB under it. The tools are needed only to rebuild: the WAVs
+are committed (docs/sounds.md).
 """
 
 import argparse
@@ -30,61 +37,26 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
 import synth_sfx  # noqa: E402
-from synth_core import RATE, fade, n_samples  # noqa: E402
+from synth_core import RATE, n_samples  # noqa: E402
+from voices.cast import ESPEAK, ROOM, SAY, SAY_EN, SAY_NEURAL_EN, VOICES, parse_voice  # noqa: E402, F401
 
 MANIFEST = ROOT / "sounds" / "manifest.json"
 MAX_SECONDS = 6.0
-PAD_SECONDS = 0.04
-FADE_SECONDS = 0.005
+TAIL_SECONDS = 0.08  # the silence after every clip: the gap between the clips of a sentence
+SILENCE_DB = -50.0  # quieter than this (peak over 1 ms windows) is silence
+SOUND_DB = -40.0  # a sample this loud is sound for hal.voicepack and bench_sim
+ONSET_SECONDS = 0.003  # kept at most before the first such sample
+WINDOW_SECONDS = 0.001
+LEAD_SECONDS = 0.0005  # kept before the first sound, faded in
+END_KEEP_SECONDS = 0.005  # kept after the last sound
+FADE_OUT_SECONDS = 0.008
 FULL_SCALE = 32767
 
-# Two speakers (the manifest's "speaker"): Edmond, the old butler, low and
-# unhurried; the Inspecteur in another voice, higher and brisker, so that a
-# player knows at once who speaks.
-VOICES = {
-    "fr": {
-        "narrator": {"voice": "fr-fr", "pitch": 38, "speed": 160},
-        "inspecteur": {"voice": "fr-fr+m3", "pitch": 62, "speed": 175},
-    },
-    "en": {
-        "narrator": {"voice": "en-gb-x-rp", "pitch": 38, "speed": 160},
-        "inspecteur": {"voice": "en-gb-x-rp+m3", "pitch": 62, "speed": 175},
-    },
-    "us": {
-        "narrator": {"voice": "en-us", "pitch": 38, "speed": 160},
-        "inspecteur": {"voice": "en-us+m3", "pitch": 62, "speed": 175},
-    },
-}
 # Active levels (dBFS, see active_level) and the peak ceiling: every clip as
 # loud as the others, the place sounds and jingles a little under the voice.
 SPEECH_RMS_DB = -20.0
 SOUND_RMS_DB = -22.0
 PEAK_DB = -1.0
-
-# How the English voice should say the French names (espeak-ng phonemes):
-# the captions keep the spelling, the voice gets these.
-SAY_EN = {
-    "Dr. Lenoir's": "Doctor [[l@nw'A@z]]",  # first: "Dr." would end a sentence, "'s" be spelt
-    "Inspecteur": "Inspector",
-    "Professeur": "[[pr0fEs'3:]]",
-    "Révérend": "[[r'Ev@r@nd]]",
-    "Mme": "[[mad'am]]",
-    "Mlle": "[[madmwaz'El]]",
-    "Melle": "[[madmwaz'El]]",
-    "Comte": "[[k'0nt]]",
-    "du Puy": "[[dju: pw'i:]]",
-    "Pêche": "[[p'ES]]",
-    "Moutarde": "[[mu:t'A@d]]",
-    "Pervenche": "[[pe@v'0nS]]",
-    "Leblanc": "[[l@bl'0N]]",
-    "Dupont": "[[dju:p'0N]]",
-    "Lenoir": "[[l@nw'A@]]",
-    "Lavande": "[[l@v'0nd]]",
-    "Azur": "[[a#z'jU@]]",
-    "Beaumont": "[[b'oUm0N]]",
-}
-SAY = {"fr": {}, "en": SAY_EN, "us": {}}
-
 
 class BuildError(Exception):
     pass
@@ -103,10 +75,11 @@ def is_speech(clip, lang):
     return not clip[lang].startswith("♪")
 
 
-def speech_text(caption, lang):
+def speech_text(caption, lang, engine="espeak"):
     """What the voice says for a caption: no leading punctuation, names respelt."""
     text = caption.lstrip(",.;:!? ").strip()
-    for written, said in SAY[lang].items():
+    table = SAY["espeak" if engine == "espeak" else "neural"].get(lang, {})
+    for written, said in table.items():
         text = text.replace(written, said)
     return text
 
@@ -142,48 +115,79 @@ def read_wav(data):
     return [v / FULL_SCALE for v in frames]
 
 
-def speak(text, lang, speed, speaker="narrator"):
-    """Float samples of `text` in the voice of `speaker` in edition `lang`."""
-    v = VOICES[lang][speaker]
+def _raw(text, v):
+    """The engine's samples of `text` as a 16-bit WAV file's bytes, and its rate."""
+    try:
+        from voices import engines
+    except ImportError as e:
+        raise BuildError("%s: pip install 'clue-fx[voices]' to rebuild the speech" % e) from None
+
+    params = {k: val for k, val in v.items() if k not in ("engine", "pitch", "tempo", "room")}
+    try:
+        x, rate = engines.synthesise(v["engine"], text, **params)
+    except (engines.EngineError, RuntimeError, TypeError) as e:
+        raise BuildError(str(e)) from None
+    except ImportError as e:
+        raise BuildError("%s: pip install 'clue-fx[voices]' to rebuild the speech" % e) from None
+    peak = max(float(abs(x).max()), 1e-9)
+    frames = array.array("h", (int(round(s * 0.5 / peak * FULL_SCALE)) for s in x))  # at -6 dBFS
+    if sys.byteorder == "big":
+        frames.byteswap()
+    buf = io.BytesIO()
+    with wave.open(buf, "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(rate)
+        w.writeframes(frames.tobytes())
+    return buf.getvalue()
+
+
+_RAW = {}
+
+
+def speak(text, v, tempo=1.0):
+    """Float samples at RATE of `text` in voice `v` (a VOICES entry), through sox."""
     with tempfile.TemporaryDirectory() as tmp:
-        raw = str(pathlib.Path(tmp) / "raw.wav")
+        raw = pathlib.Path(tmp) / "raw.wav"
         out = str(pathlib.Path(tmp) / "out.wav")
-        _run(["espeak-ng", "-v", v["voice"], "-p", str(v["pitch"]), "-s", str(speed), "-z", "-w", raw, text])
-        # one format, rumble and DC out; -D: no dither, so the same bytes every run
-        _run(
-            [
-                "sox",
-                "-D",
-                raw,
-                "-r",
-                str(RATE),
-                "-c",
-                "1",
-                "-b",
-                "16",
-                "-e",
-                "signed-integer",
-                out,
-                "highpass",
-                "60",
-            ]
-        )
+        key = (text, repr(sorted(v.items())))
+        if key not in _RAW:
+            _RAW.clear()  # only the clip being built: a faster tempo needs no new synthesis
+            _RAW[key] = _raw(text, v)
+        raw.write_bytes(_RAW[key])
+        effects = ["highpass", "60"]
+        if v.get("pitch"):
+            effects += ["pitch", str(int(v["pitch"]))]
+        tempo *= v.get("tempo", 1.0)
+        if abs(tempo - 1.0) > 1e-6:
+            effects += ["tempo", "-s", "%.3f" % tempo]
+        if v.get("room"):
+            effects += ROOM + ["channels", "1"]
+        effects += ["rate", "-v", str(RATE)]
+        # -D: no dither, so the same bytes every run
+        _run(["sox", "-D", str(raw), "-c", "1", "-b", "16", "-e", "signed-integer", out] + effects)
         return read_wav(pathlib.Path(out).read_bytes())
 
 
-def trim(x, threshold_db=-42.0, keep=0.012):
-    """Cut the silence at both ends: everything quieter than threshold (relative
-    to the peak) over 5 ms windows, keeping `keep` seconds of margin."""
-    if not x:
-        return x
-    peak = max(abs(v) for v in x) or 1.0
-    limit = peak * db(threshold_db)
-    win = n_samples(0.005)
-    loud = [i for i in range(0, len(x), win) if max(abs(v) for v in x[i : i + win]) > limit]
+def _windows(x, limit):
+    """Indices of the 1 ms windows of x whose peak passes `limit`."""
+    win = max(1, n_samples(WINDOW_SECONDS))
+    return [i for i in range(0, len(x), win) if max(abs(v) for v in x[i : i + win]) > limit], win
+
+
+def trim(x, limit):
+    """Cut the silence at both ends: from 0.5 ms before the first 1 ms window
+    louder than `limit` (peak) to 5 ms after the last one; and the start no
+    more than ONSET_SECONDS before the first sample at -40 dBFS (what
+    `clue-fx voices check` and bench/bench_sim.py call sound), so a soft
+    onset does not count as dead air either way."""
+    loud, win = _windows(x, limit)
     if not loud:
         return []
-    start = max(0, loud[0] - n_samples(keep))
-    end = min(len(x), loud[-1] + win + n_samples(keep))
+    start = max(0, loud[0] - n_samples(LEAD_SECONDS))
+    onset = next((i for i, v in enumerate(x) if abs(v) >= db(SOUND_DB)), start)
+    start = max(start, onset - n_samples(ONSET_SECONDS))
+    end = min(len(x), loud[-1] + win + n_samples(END_KEEP_SECONDS))
     return x[start:end]
 
 
@@ -198,14 +202,21 @@ def active_level(x, window=0.02, gate_db=-30.0):
 
 
 def finish(x, rms_db):
-    """Normalise, fade both ends, pad with even silence: the clip as written."""
-    if not x:
-        raise BuildError("nothing left after trimming")
+    """Normalise, cut the silence, fade both ends, add the tail: the clip as written."""
+    if not x or not any(x):
+        raise BuildError("nothing to hear")
     peak = max(abs(v) for v in x)
     gain = min(db(rms_db) / active_level(x), db(PEAK_DB) / peak)
-    x = fade([v * gain for v in x], FADE_SECONDS, FADE_SECONDS)
-    pad = [0.0] * n_samples(PAD_SECONDS)
-    return pad + x + pad
+    x = trim([v * gain for v in x], db(SILENCE_DB))
+    if not x:
+        raise BuildError("nothing left after trimming")
+    n_in = min(n_samples(LEAD_SECONDS), len(x))
+    n_out = min(n_samples(FADE_OUT_SECONDS), len(x))
+    for i in range(n_in):
+        x[i] *= i / n_in
+    for i in range(n_out):
+        x[len(x) - 1 - i] *= i / n_out
+    return x + [0.0] * n_samples(TAIL_SECONDS)
 
 
 def to_wav(x):
@@ -221,14 +232,24 @@ def to_wav(x):
     return buf.getvalue()
 
 
-def build_speech(text, lang, speaker="narrator"):
-    """Speak `text`, faster if it does not fit in MAX_SECONDS; -> (samples, speed)."""
-    speed = VOICES[lang][speaker]["speed"]
+_SPOKEN = {}  # (text, voice) -> (samples, tempo): the editions share many clips
+
+
+def build_speech(text, v):
+    """Speak `text` in voice `v`, faster if it does not fit in MAX_SECONDS; -> (samples, tempo)."""
+    key = (text, repr(sorted(v.items())))
+    if key not in _SPOKEN:
+        _SPOKEN[key] = _build_speech(text, v)
+    return _SPOKEN[key]
+
+
+def _build_speech(text, v):
+    tempo = 1.0
     while True:
-        x = finish(trim(speak(text, lang, speed, speaker)), SPEECH_RMS_DB)
-        if len(x) <= n_samples(MAX_SECONDS) or speed >= 260:
-            return x, speed
-        speed += 10
+        x = finish(speak(text, v, tempo), SPEECH_RMS_DB)
+        if len(x) <= n_samples(MAX_SECONDS) or tempo >= 1.6:
+            return x, tempo
+        tempo += 0.05
 
 
 def build_sound(name):
@@ -238,7 +259,7 @@ def build_sound(name):
         raise BuildError(
             "no recipe in tools/synth_sfx.py for %s (its caption is not speech)" % name
         ) from None
-    return finish(trim(x, threshold_db=-60.0, keep=0.005), SOUND_RMS_DB)
+    return finish(x, SOUND_RMS_DB)
 
 
 def select(clips, only):
@@ -253,12 +274,20 @@ def select(clips, only):
     return chosen
 
 
-def build(langs, only=(), out_dir=ROOT / "sounds", manifest=None, log=print):
+def cast(lang, engine=None, override=None):
+    """{speaker: voice} of edition `lang`: VOICES, or the espeak-ng baseline, with overrides."""
+    table = ESPEAK if engine == "espeak" else VOICES
+    voices = dict(table.get(lang) or table["en"])
+    voices.update(override or {})
+    return voices
+
+
+def build(langs, only=(), out_dir=ROOT / "sounds", manifest=None, *, log=print, engine=None, override=None):
     """Write the chosen clips of editions `langs`; returns [(path, seconds)]."""
     manifest = manifest or load_manifest()
     clips = select(manifest["clips"], only)
     if any(is_speech(c, lang) for c in clips for lang in langs):
-        need_tools(("espeak-ng", "sox"))
+        need_tools(("espeak-ng", "sox") if engine == "espeak" else ("sox",))
     sounds = {}  # the place sounds and jingles are the same in every edition
     written = []
     total = len(clips) * len(langs)
@@ -266,14 +295,17 @@ def build(langs, only=(), out_dir=ROOT / "sounds", manifest=None, log=print):
     for lang in langs:
         folder = pathlib.Path(out_dir) / lang
         folder.mkdir(parents=True, exist_ok=True)
+        voices = cast(lang, engine, override)
         for clip in clips:
             done += 1
             path = folder / ("%04d.wav" % clip["id"])
             try:
                 if is_speech(clip, lang):
                     speaker = clip.get("speaker", "narrator")
-                    x, speed = build_speech(speech_text(clip[lang], lang), lang, speaker)
-                    how = speaker + (" (speed %d)" % speed if speed != VOICES[lang][speaker]["speed"] else "")
+                    v = voices[speaker]
+                    x, tempo = build_speech(speech_text(clip[lang], lang, v["engine"]), v)
+                    how = "%s %s:%s" % (speaker, v["engine"], v.get("voice", ""))
+                    how += " (tempo %.2f)" % tempo if tempo != 1.0 else ""
                 else:
                     if clip["name"] not in sounds:
                         sounds[clip["name"]] = build_sound(clip["name"])
@@ -300,10 +332,12 @@ def main(argv=None):
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
+        "--edition",
         "--lang",
+        dest="lang",
         choices=manifest["editions"],
         action="append",
-        help="edition to build (repeatable; default: all of %s)" % ", ".join(manifest["editions"]),
+        help="edition to build (repeatable; default: all of %s); --lang is an alias" % ", ".join(manifest["editions"]),
     )
     parser.add_argument(
         "--only",
@@ -316,12 +350,30 @@ def main(argv=None):
         "--out",
         metavar="DIR",
         default=str(ROOT / "sounds"),
-        help="where the <lang>/ folders go (default: sounds/)",
+        help="where the <edition>/ folders go (default: sounds/)",
+    )
+    parser.add_argument("--engine", choices=("espeak",), help="the espeak-ng baseline instead of VOICES")
+    parser.add_argument(
+        "--voice",
+        metavar="SPEAKER=SPEC",
+        action="append",
+        default=[],
+        help="another voice for a speaker, e.g. narrator=piper:joe,length=1.1,pitch=-100,room=1",
     )
     args = parser.parse_args(argv)
     started = time.monotonic()
     try:
-        written = build(args.lang or manifest["editions"], args.only, args.out, manifest)
+        override = {}
+        for item in args.voice:
+            speaker, _, spec = item.partition("=")
+            if speaker not in ("narrator", "inspecteur") or not spec:
+                parser.error("--voice wants narrator=SPEC or inspecteur=SPEC, got %r" % item)
+            try:
+                override[speaker] = parse_voice(spec)
+            except ValueError as e:
+                parser.error(str(e))
+        written = build(args.lang or manifest["editions"], args.only, args.out, manifest,
+                        engine=args.engine, override=override)
     except BuildError as e:
         print("build_sounds: %s" % e, file=sys.stderr)
         return 1

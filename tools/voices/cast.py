@@ -1,0 +1,98 @@
+"""Who speaks in which voice: the speakers of every edition (VOICES), the
+espeak-ng baseline (ESPEAK), and how each voice is told to say the French
+names (the captions keep the spelling). Used by tools/build_sounds.py."""
+
+# Two speakers (the manifest's "speaker"): Edmond, the old butler, low,
+# unhurried, in a small room; the Inspecteur in another voice, higher and
+# brisker, so that a player knows at once who speaks. docs/sounds.md says why
+# these (bench/bench_voice.py measured them). pitch: cents (sox pitch);
+# tempo: sox tempo factor; room: a light sox reverb.
+EDMOND_EN = {"engine": "piper", "voice": "joe", "length": 1.05, "pitch": -100, "room": True}
+INSPECTEUR_EN = {"engine": "kokoro", "voice": "jm_kumo", "lang": "en-us", "speed": 1.05, "pitch": 100}
+VOICES = {
+    "fr": {
+        "narrator": {"engine": "kokoro", "voice": "jm_kumo", "lang": "fr", "speed": 0.92, "pitch": -150, "room": True},
+        "inspecteur": {"engine": "kokoro", "voice": "jm_kumo", "lang": "fr", "speed": 1.05, "pitch": 200},
+    },
+    "en": {"narrator": EDMOND_EN, "inspecteur": INSPECTEUR_EN},
+    "us": {"narrator": EDMOND_EN, "inspecteur": INSPECTEUR_EN},
+}
+# The baseline (--engine espeak): the espeak-ng voices the board had before.
+ESPEAK = {
+    "fr": {
+        "narrator": {"engine": "espeak", "voice": "fr-fr", "p": 38, "speed": 160},
+        "inspecteur": {"engine": "espeak", "voice": "fr-fr+m3", "p": 62, "speed": 175},
+    },
+    "en": {
+        "narrator": {"engine": "espeak", "voice": "en-gb-x-rp", "p": 38, "speed": 160},
+        "inspecteur": {"engine": "espeak", "voice": "en-gb-x-rp+m3", "p": 62, "speed": 175},
+    },
+}
+ESPEAK["us"] = {k: dict(v, voice=v["voice"].replace("en-gb-x-rp", "en-us")) for k, v in ESPEAK["en"].items()}
+ROOM = ["reverb", "10", "50", "15", "100", "0", "-8"]  # reverberance %, HF damping %, room %, stereo, pre-delay, wet dB
+# How espeak-ng should say the French names in English (its phonemes): the
+# captions keep the spelling, the voice gets these.
+SAY_EN = {
+    "Dr. Lenoir's": "Doctor [[l@nw'A@z]]",  # first: "Dr." would end a sentence, "'s" be spelt
+    "Inspecteur": "Inspector",
+    "Professeur": "[[pr0fEs'3:]]",
+    "Révérend": "[[r'Ev@r@nd]]",
+    "Mme": "[[mad'am]]",
+    "Mlle": "[[madmwaz'El]]",
+    "Melle": "[[madmwaz'El]]",
+    "Comte": "[[k'0nt]]",
+    "du Puy": "[[dju: pw'i:]]",
+    "Pêche": "[[p'ES]]",
+    "Moutarde": "[[mu:t'A@d]]",
+    "Pervenche": "[[pe@v'0nS]]",
+    "Leblanc": "[[l@bl'0N]]",
+    "Dupont": "[[dju:p'0N]]",
+    "Lenoir": "[[l@nw'A@]]",
+    "Lavande": "[[l@v'0nd]]",
+    "Azur": "[[a#z'jU@]]",
+    "Beaumont": "[[b'oUm0N]]",
+}
+# The same for the neural English voices, in letters they read well.
+SAY_NEURAL_EN = {
+    "Dr.": "Doctor",
+    "Mr.": "Mister",
+    "Mrs.": "Missus",
+    "Mme": "Madame",
+    "Mlle": "Mademoiselle",
+    "Melle": "Mademoiselle",
+    "Inspecteur": "Inspector",
+    "Professeur": "Professor",
+    "Révérend": "Reverend",
+    "Comte": "Count",
+    "du Puy": "du Pwee",
+    "Pêche": "Pesh",
+    "Moutarde": "Mootard",
+    "Pervenche": "Pervonsh",
+    "Leblanc": "Le Blon",
+    "Dupont": "Dupon",
+    "Lenoir": "Lenwar",
+    "Lavande": "Lavond",
+    "Azur": "Azure",
+    "Beaumont": "Bomon",
+    "START": "start",  # the caption's capitals are the board's printing, not a spelling
+    "yes or no.": "yes or no!",  # "no." would be read "number"
+}
+SAY = {"espeak": {"fr": {}, "en": SAY_EN, "us": {}}, "neural": {"fr": {}, "en": SAY_NEURAL_EN, "us": SAY_NEURAL_EN}}
+
+
+def parse_voice(spec):
+    """'piper:joe,length=1.1,pitch=-100' -> {"engine": "piper", "voice": "joe", ...}."""
+    head, _, opts = spec.partition(",")
+    engine, _, voice = head.partition(":")
+    v = {"engine": engine}
+    if voice:
+        v["voice"] = voice
+    for opt in filter(None, opts.split(",")):
+        key, _, value = opt.partition("=")
+        try:
+            v[key] = float(value) if key not in ("lang", "voice") else value
+        except ValueError:
+            raise ValueError("bad voice option %r in %r (want key=number)" % (opt, spec)) from None
+        if key == "room":
+            v[key] = bool(v[key])
+    return v

