@@ -29,8 +29,9 @@ sys.path.insert(0, str(ROOT))
 
 from firmware.board import SUSPECTS  # noqa: E402
 from sim.bots import mind  # noqa: E402
+from sim.bots.frozen import propagation  # noqa: E402
 from sim.bots.games import play_bot_game  # noqa: E402
-from sim.cards import propagation, sheet  # noqa: E402
+from sim.cards import sheet  # noqa: E402
 from sim.cards.deck import CARDS  # noqa: E402
 from sim.cards.deduction import Deduction  # noqa: E402
 

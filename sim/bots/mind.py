@@ -25,9 +25,9 @@ from firmware.table import CONFIRM, FOUND, MOVE, MOVED, VERDICT
 from hal.sink import Sink
 
 from ..cards.deduction import Deduction
-from ..cards.propagation import Deduction as Propagation
 from .expert import Expert, parse_level
 from .frozen.hard2026 import Bot as Hard2026
+from .frozen.propagation import Deduction as Propagation
 from .hypotheses import best_hypothesis
 from .levels import HARD_2026, LEVELS
 from .repeat import Repeats

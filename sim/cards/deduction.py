@@ -45,8 +45,8 @@ game, bench/bench_deduction.py). `solutions()` and `count()` solve once per
 pair of classes of interchangeable cards of the two kinds with the fewest
 of them, and are remembered until the next fact. Each clause still open
 doubles the programme's states (a hard bot rarely has more than 3 open).
-The propagation-only engine this one replaced is sim.cards.propagation
-(the frozen `hard-2026` bots use it).
+The propagation-only engine this one replaced lives on, frozen, with the
+`hard-2026` bots that use it (sim.bots.frozen.propagation).
 """
 
 from firmware.board import SUSPECTS

@@ -15,7 +15,6 @@ from sim.bots.games import play_bot_game, run
 from sim.bots.mind import Bot
 from sim.bots.session import Session
 from sim.bots.tournament import seating, tournament
-from sim.cards.propagation import Deduction as Propagation
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -73,7 +72,7 @@ def test_expert_levels_and_their_parts():
         Bot("AZUR", "expert-no-luck")
     bot = Bot("AZUR", "expert-no-exact", 1)
     bot.sit(("COMTE", "AZUR"), ("MOUTARDE", "VIOLET", "GARDIEN", "PISCINE", "FER_A_CHEVAL", "MARTEAU"))
-    assert type(bot.mind) is Propagation  # without the exact engine: the propagation engine of before
+    assert type(bot.mind) is propagation.Deduction  # without the exact engine: the propagation engine of before
 
 
 def test_headless_games_keep_no_sheets_but_a_table_with_people_does():

@@ -6,7 +6,7 @@ from math import factorial
 
 import pytest
 
-from sim.cards import propagation
+from sim.bots.frozen import propagation
 from sim.cards.deck import CARDS, KIND
 from sim.cards.deduction import Deduction, Inconsistent
 
