@@ -35,6 +35,12 @@ def add_arguments(p):
         help="bot guests, e.g. AZUR:easy; implies --table",
     )
     p.add_argument(
+        "--hints",
+        action="store_true",
+        help="with the card table: each phone's detective sheet gives the chance of every card that can still be "
+        "in the confidential case; implies --table",
+    )
+    p.add_argument(
         "--battery", type=millivolts_arg, default=4500, metavar="MV", help="batteries at start, in mV (default 4500)"
     )
     p.add_argument(
@@ -82,13 +88,14 @@ def run(args):
     captions = captions_.load(lang)
     labels = Labels(lang, captions)
     words = Words(lang, labels)
-    seats = dict(args.bots or {}) if (args.table or args.bots) else None
+    seats = dict(args.bots or {}) if (args.table or args.bots or args.hints) else None
+    hints = args.hints
     table, due, tokens, notes = None, [], None, []
     if resumed is not None:  # the trace's seats win (sim.hotseat.restore); the same phones come back
-        seats, _, notes = restore.seats(resumed, seats, False)
+        seats, hints, notes = restore.seats(resumed, seats, hints)
         tokens = record.tokens(resumed.extras)
     if seats is not None:
-        table = WebTable(seed, lang, bots=seats, words=words, tokens=tokens)
+        table = WebTable(seed, lang, bots=seats, hints=hints, words=words, tokens=tokens)
         if resumed is not None:
             try:  # the deal, the hands, the cases, the cards shown, the bots: replayed from the trace
                 due = restore.restore(table, getattr(trace, "path", None))

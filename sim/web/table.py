@@ -25,12 +25,15 @@ from ..cards import record
 
 
 class WebTable:
-    def __init__(self, seed, lang, *, bots=None, delay_ms=1200, words=None, tokens=None):
-        """`bots`: {guest: level}. `words`: sim.hotseat.words.Words (for the
-        refusal lines). `tokens`: {guest: token} to reuse (a resumed game)."""
+    def __init__(self, seed, lang, *, bots=None, hints=False, delay_ms=1200, words=None, tokens=None):
+        """`bots`: {guest: level}. `hints`: each seat's sheet carries the
+        chance of every card that can still be in the confidential case.
+        `words`: sim.hotseat.words.Words (for the refusal lines). `tokens`:
+        {guest: token} to reuse (a resumed game)."""
         bots = dict(bots or {})
         self.people = tuple(g for g in GUESTS if g not in bots)
         self.levels = bots
+        self.hints = bool(hints)
         self.session = Session(
             seed, bots={g: Bot(g, lv, seed) for g, lv in bots.items()}, humans=self.people, delay_ms=delay_ms
         )
@@ -44,7 +47,7 @@ class WebTable:
 
     def setup(self):
         """The trace's first record of the table: its bots and the seats' tokens."""
-        return record.seats(self.levels, False, self.tokens)
+        return record.seats(self.levels, self.hints, self.tokens)
 
     def records(self, t):
         """The trace lines of what the table did since the last call (sim.cards.record)."""
@@ -163,7 +166,7 @@ class WebTable:
             hand=list(t.deal.hands[guest]),
             opened=dict(t.opened[guest]),
             shown=self._shown_to(guest),
-            sheet={"marks": dict(sheet.marks), "seen": list(sheet.seen), "inspecteur": list(sheet.inspecteur)},
+            sheet=self._sheet(sheet),
             place=t.where[guest],
             out=guest not in t.active,
             verdicts=[n for n in self._log() if n["kind"] == "verdict" and n["guest"] == guest],
@@ -175,6 +178,15 @@ class WebTable:
         h = s.pending
         if todo == "refute":
             out["refute"] = {"asker": h.asker, "named": list(h.named), "options": list(h.waiting[1])}
+        return out
+
+    def _sheet(self, sheet):
+        """A guest's detective sheet; with the hints, {card: chance} of the
+        cards that can still be in the confidential case (the exact engine,
+        from what this guest saw and heard)."""
+        out = {"marks": dict(sheet.marks), "seen": list(sheet.seen), "inspecteur": list(sheet.inspecteur)}
+        if self.hints:
+            out["chances"] = {c: round(p, 4) for c, p in sheet.chances().items() if p > 0}
         return out
 
     def _shown_to(self, guest):

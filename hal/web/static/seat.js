@@ -124,13 +124,21 @@ function sheet() {
       const cell = el("td", { class: "mark" });
       if (mark && words.names[mark]) cell.append(el("span", { class: "vu" }, fill(t.seen, words.initials[mark])));
       else if (mark) cell.append(words.marks[mark] || mark);
+      else if (s.chances && c in s.chances) cell.append(el("span", { class: "odds", "data-chance": s.chances[c] }, percent(s.chances[c])));
       const seen = s.seen.includes(c) ? el("span", { class: "vu" }, "VU") : "";
-      rows.push(el("tr", { "data-row": c }, el("td", {}, name(c), " ", seen), cell));
+      const hint = s.chances && c in s.chances && !mark ? "? " : "";
+      rows.push(el("tr", { "data-row": c }, el("td", {}, hint, name(c), " ", seen), cell));
     }
   }
   box.replaceChildren(el("table", { class: "sheet" }, ...rows));
   document.getElementById("track").textContent = s.inspecteur.length
     ? `${fill(t.inspecteur)} ${s.inspecteur.map(name).join(" → ")}` : "";
+  document.getElementById("hint").textContent = s.chances ? t.hint : "";
+}
+
+// The hint's chance of a card being in the confidential case, as the desktop sheet writes it.
+function percent(p) {
+  return p >= 0.005 ? `${Math.round(100 * p)} %` : "<1 %";
 }
 
 function tableLog() {

@@ -2,14 +2,15 @@
 seat's choices out of their moment are refused with a line, and a seat's
 private state names only that guest's cards."""
 
+from firmware.board import PLACES, SUSPECTS, WEAPONS
 from hal.edges import BTN, SW, event_of, tap
 from hal.runner import Board
 from sim.hotseat.words import Words
 from sim.web.table import WebTable
 
 
-def seated_table(seed=4):
-    table = WebTable(seed, "en", bots={"AZUR": "hard"}, words=Words("en"), delay_ms=0)
+def seated_table(seed=4, hints=False):
+    table = WebTable(seed, "en", bots={"AZUR": "hard"}, hints=hints, words=Words("en"), delay_ms=0)
     board = Board(seed=seed)
     board.attach(table.sink)
     board.feed(event_of(SW, "", True), 0)
@@ -41,3 +42,17 @@ def test_choices_out_of_their_moment_are_refused():
     assert table.act("COMTE", {"t": "show", "card": "ROSE"})  # nobody is choosing a card to show
     assert "unknown" in table.act("COMTE", {"t": "peek"})
     assert table.session.table.accusations == []
+
+
+def test_a_seats_sheet_carries_the_chances_only_with_hints():
+    plain, _ = seated_table()
+    assert "chances" not in plain.private("COMTE")["sheet"]
+    assert plain.setup()["hints"] is False
+    table, _ = seated_table(hints=True)
+    assert table.setup()["hints"] is True  # recorded: a resumed host gives the hints back
+    p = table.private("COMTE")
+    chances = p["sheet"]["chances"]
+    assert not set(chances) & set(p["hand"])  # his own cards are not in the case
+    assert table.session.table.deal.solution[0] in chances  # true information never rules out the truth
+    for kind in (SUSPECTS, PLACES, WEAPONS):
+        assert abs(sum(chances.get(c, 0) for c in kind) - 1) < 1e-3
