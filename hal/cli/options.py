@@ -78,6 +78,16 @@ def edition_arg(value):
 lang_arg = edition_arg  # the old name
 
 
+def millivolts_arg(value):
+    try:
+        mv = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError("batteries in whole millivolts, e.g. 4500, not %r" % value) from None
+    if not 0 <= mv <= 5000:
+        raise argparse.ArgumentTypeError("batteries from 0 to 5000 mV, not %s" % value)
+    return mv
+
+
 def volume_arg(value):
     try:
         v = float(value)

@@ -14,13 +14,11 @@ trace under the user's data directory, $XDG_DATA_HOME/clue-fx/game.jsonl
 unfinished game it finds there. --resume TRACE goes on with any game.
 """
 
-import argparse
 import sys
 
-from firmware.board import GUESTS
-from sim.bots.levels import SEAT_LEVELS
-
 from . import options
+from .options import millivolts_arg
+from .seats import bots_arg, table_of
 
 # The window's options, and why the text board (hal.terminal) has no use for them.
 WINDOW_ONLY = {
@@ -87,39 +85,6 @@ def _add_window_options(p):
         action="store_true",
         help="with the card table: the detective sheets mark the cards that can still be in the confidential case",
     )
-
-
-def millivolts_arg(value):
-    try:
-        mv = int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError("batteries in whole millivolts, e.g. 4500, not %r" % value) from None
-    if not 0 <= mv <= 5000:
-        raise argparse.ArgumentTypeError("batteries from 0 to 5000 mV, not %s" % value)
-    return mv
-
-
-def bots_arg(value):
-    """'LAVANDE,AZUR:easy' -> {'LAVANDE': 'hard', 'AZUR': 'easy'}."""
-    bots = {}
-    for item in value.split(","):
-        guest, _, level = item.strip().upper().partition(":")
-        level = level.lower() or "hard"
-        if guest not in GUESTS:
-            raise argparse.ArgumentTypeError("unknown guest %r: guests are %s" % (guest, ", ".join(GUESTS)))
-        if level not in SEAT_LEVELS:
-            raise argparse.ArgumentTypeError("unknown bot level %r: levels are %s" % (level, ", ".join(SEAT_LEVELS)))
-        if guest in bots:
-            raise argparse.ArgumentTypeError("%s is named twice" % guest)
-        bots[guest] = level
-    return bots
-
-
-def table_of(args):
-    """None for the paper cards, else {guest: level} of the card table's bots
-    (--bots implies --table)."""
-    bots = args.bots or {}
-    return bots if (bots or args.table) else None
 
 
 def not_for_text(args):

@@ -15,7 +15,8 @@ import socket
 import sys
 
 from . import options
-from .play import bots_arg, millivolts_arg
+from .options import millivolts_arg
+from .seats import bots_arg, table_of
 
 
 def add_arguments(p):
@@ -88,7 +89,9 @@ def run(args):
     captions = captions_.load(lang)
     labels = Labels(lang, captions)
     words = Words(lang, labels)
-    seats = dict(args.bots or {}) if (args.table or args.bots or args.hints) else None
+    seats = table_of(args)
+    if seats is None and args.hints:
+        seats = {}  # --hints implies --table
     hints = args.hints
     table, due, tokens, notes = None, [], None, []
     if resumed is not None:  # the trace's seats win (sim.hotseat.restore); the same phones come back

@@ -434,7 +434,7 @@ def test_a_bot_declined_at_the_roll_call_sits_out():
 def test_the_bots_option():
     import argparse
 
-    from hal.cli.play import bots_arg
+    from hal.cli.seats import bots_arg
 
     assert bots_arg("lavande,AZUR:easy") == {"LAVANDE": "hard", "AZUR": "easy"}
     for bad, why in (("ROSE", "unknown guest 'ROSE'"), ("AZUR:genius", "unknown bot level"), ("AZUR,azur", "twice")):
