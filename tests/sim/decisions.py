@@ -78,7 +78,8 @@ def main():
     out = []
     for seed, levels, sheets in GAMES:
         winner, turns, digest = record(seed, levels, sheets)
-        out.append({"seed": seed, "levels": list(levels), "sheets": sheets, "winner": winner, "turns": turns, "digest": digest})
+        game = {"seed": seed, "levels": list(levels), "sheets": sheets}
+        out.append(dict(game, winner=winner, turns=turns, digest=digest))
         print("%s %s %s %s" % (seed, ",".join(levels), winner, digest), file=sys.stderr)
     print(json.dumps(out, indent=1))
 
