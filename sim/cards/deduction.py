@@ -40,7 +40,12 @@ Inconsistent, and the fact that broke it is forgotten.
 Costs: a fact that every consistent deal satisfies already changes
 nothing; any other is counted at once (so a contradiction is refused at
 the fact), and the possible places and chances are worked out when first
-asked (a fraction of a millisecond per fact and questions in a 4-guest
+asked. `Deduction(..., lazy=True)`, for a mind that hears only truthful
+facts (a bot's): the facts are counted when a question is next asked, all
+at once (a contradiction is then refused at that question, and the facts
+that broke it forgotten); `places_now()` answers without counting, from
+what the last count found (a fact every deal of it satisfies needs no new
+count) (a fraction of a millisecond per fact and questions in a 4-guest
 game, bench/bench_deduction.py). `solutions()` and `count()` solve once per
 pair of classes of interchangeable cards of the two kinds with the fewest
 of them, and are remembered until the next fact. Each clause still open
@@ -72,10 +77,12 @@ def _card(card):
 
 
 class Deduction:
-    def __init__(self, guests, me=None, sizes=None):
+    def __init__(self, guests, me=None, sizes=None, lazy=False):
         """`guests`: who plays, in their order around the table. `sizes`:
-        guest -> number of cards held (default: the even deal)."""
+        guest -> number of cards held (default: the even deal). `lazy`: count
+        at the next question, not at each fact."""
         self.guests = tuple(guests)
+        self.lazy = lazy
         self.me = me
         self.locations = (CASE,) + self.guests + tuple("case:" + s for s in SUSPECTS)
         self.index = {loc: i for i, loc in enumerate(self.locations)}
@@ -89,6 +96,7 @@ class Deduction:
         self.not_all = []  # triples that are not the solution
         self.learnt = 0  # how many facts went in
         self._solutions, self._poss = None, None
+        self._pending = None  # lazy: the facts not counted yet, and the state before them
         if not self._solve():
             raise Inconsistent("no deal fits these hands")
 
@@ -107,20 +115,15 @@ class Deduction:
         if not self.allowed[k] >> i & 1 or (poss is not None and not poss[card] >> i & 1):
             raise Inconsistent("%s cannot be at %s" % (card, where))
         same = (poss[card] if poss is not None else self.allowed[k]) == 1 << i
-        self._learn(lambda: self.allowed.__setitem__(k, self.allowed[k] & (1 << i)), "%s at %s" % (card, where), same)
+        self._learn(("holds", k, i), "%s at %s" % (card, where), same)
 
     def lacks(self, where, cards):
         """None of `cards` is at `where` (a guest could not refute)."""
         i = self._loc(where)
         ks = [_card(c) for c in cards]
-
-        def apply():
-            for k in ks:
-                self.allowed[k] &= ~(1 << i)
-
         known = self._known()
         same = not any(known[k] >> i & 1 for k in ks)
-        self._learn(apply, "%s holds none of %s" % (where, "/".join(cards)), same)
+        self._learn(("lacks", ks, i), "%s holds none of %s" % (where, "/".join(cards)), same)
 
     def shows_one_of(self, where, cards):
         """At least one of `cards` is at `where` (a guest showed one, unseen)."""
@@ -130,7 +133,7 @@ class Deduction:
             _card(c)
         known = self._known()
         same = any(known[_INDEX[c]] == 1 << i for c in cards)
-        self._learn(lambda: self.clauses.append((i, cards)), "%s holds one of %s" % (where, "/".join(cards)), same)
+        self._learn(("clause", (i, cards)), "%s holds one of %s" % (where, "/".join(cards)), same)
 
     def wrong_accusation(self, triple):
         """The three are not all in the confidential case."""
@@ -139,7 +142,7 @@ class Deduction:
             _card(c)
         known = self._known()
         same = any(not known[_INDEX[c]] & 1 for c in triple)
-        self._learn(lambda: self.not_all.append(triple), "%s was a wrong accusation" % "/".join(triple), same)
+        self._learn(("wrong", triple), "%s was a wrong accusation" % "/".join(triple), same)
 
     def _known(self):
         """Each card's possible places by index: exact if solved, else what the facts allow."""
@@ -147,11 +150,30 @@ class Deduction:
             return self.allowed
         return [self._poss[c] for c in CARDS]
 
-    def _learn(self, apply, what, same=False):
-        """Apply a fact and solve again; `same`: every consistent deal satisfies
-        it already (the deals, and so every answer, stay as they are)."""
+    def _apply(self, fact):
+        kind = fact[0]
+        if kind == "holds":
+            self.allowed[fact[1]] &= 1 << fact[2]
+        elif kind == "lacks":
+            for k in fact[1]:
+                self.allowed[k] &= ~(1 << fact[2])
+        elif kind == "clause":
+            self.clauses.append(fact[1])
+        else:
+            self.not_all.append(fact[1])
+
+    def _learn(self, fact, what, same=False):
+        """Apply a fact and solve again (lazy: at the next question); `same`: every
+        consistent deal satisfies it already (the deals, and so every answer, stay as they are)."""
+        if self._pending is None and self.lazy and not same:
+            self._pending = ((list(self.allowed), len(self.clauses), len(self.not_all), self.learnt), [])
+        if self._pending is not None:
+            self._pending[1].append((fact, what, same))  # replayed one by one if they contradict
+            self._apply(fact)
+            self.learnt += 1
+            return
         before = (list(self.allowed), len(self.clauses), len(self.not_all), self._state())
-        apply()
+        self._apply(fact)
         self.learnt += 1
         if same:
             return
@@ -160,11 +182,43 @@ class Deduction:
             del self.clauses[before[1] :]
             del self.not_all[before[2] :]
             self.learnt -= 1
-            self._deals, self._base, self._subs, self._rows, self._poss = before[3]
+            self._deals, self._base, self._subs, self._rows, self._poss, self._clauses_ix = before[3]
             raise Inconsistent("%s contradicts what was learnt" % what)
 
+    def _ready(self):
+        """Lazy: count the facts not counted yet (on a contradiction, replay
+        them one by one, forget those that break it, and raise)."""
+        pending = self._pending
+        if pending is None:
+            return
+        self._pending = None
+        if self._solve():
+            return
+        (allowed, nc, nn, learnt), facts = pending
+        self.allowed, self.learnt = allowed, learnt
+        del self.clauses[nc:]
+        del self.not_all[nn:]
+        self._solve()  # as it was before them
+        broke, self.lazy = None, False
+        for fact, what, same in facts:
+            try:
+                self._learn(fact, what, same)
+            except Inconsistent as e:
+                broke = broke or e
+        self.lazy = True
+        raise broke or Inconsistent("what was learnt contradicts itself")
+
+    def places_now(self):
+        """card -> the mask of its possible places, as far as known without
+        counting again: exact when every fact is counted, else a superset."""
+        if self._pending is None:
+            return self.poss
+        if self._poss is not None:
+            return self._poss
+        return dict(zip(CARDS, self.allowed))
+
     def _state(self):
-        return (self._deals, self._base, self._subs, self._rows, self._poss) if hasattr(self, "_base") else None
+        return (self._deals, self._base, self._subs, self._rows, self._poss, self._clauses_ix)
 
     # -- what follows ---------------------------------------------------------
 
@@ -196,6 +250,8 @@ class Deduction:
     @property
     def poss(self):
         """card -> the mask of the locations it can be at (by index), exact."""
+        if self._pending is not None:
+            self._ready()
         if self._poss is None:
             if self._subs:
                 possible = [sum(1 << j for j, v in enumerate(self._row(k)) if v) for k in range(len(CARDS))]
@@ -206,12 +262,14 @@ class Deduction:
 
     def _case(self, k):
         """The number of deals with card `k` in the confidential case."""
+        self._ready()
         if k in self._rows:
             return self._rows[k][0]
         return self._base.case_count(k) - sum(sub.case_count(k) for sub in self._subs)
 
     def _row(self, k):
         """The number of deals with card `k` at each location."""
+        self._ready()
         row = self._rows.get(k)
         if row is None:
             row = list(self._base.row(k))
@@ -229,6 +287,7 @@ class Deduction:
         return 0
 
     def copy(self):
+        self._ready()
         other = Deduction.__new__(Deduction)
         other.__dict__.update(self.__dict__)
         other.allowed = list(self.allowed)
@@ -269,12 +328,14 @@ class Deduction:
 
     def deals(self):
         """How many deals fit everything learnt."""
+        self._ready()
         return self._deals
 
     def chance(self, card, where=CASE):
         """The chance that `card` is at `where` (the confidential case unless told)."""
         i, k = self._loc(where), _card(card)
-        return (self._case(k) if i == 0 else self._row(k)[i]) / self._deals
+        n = self._case(k) if i == 0 else self._row(k)[i]
+        return n / self._deals
 
     def chances(self, card):
         """{location: chance} of the places `card` can be."""
@@ -283,6 +344,7 @@ class Deduction:
 
     def case_chances(self):
         """{card: the chance it is in the confidential case}, for every card."""
+        self._ready()
         return {c: self._case(k) / self._deals for k, c in enumerate(CARDS)}
 
     def weights(self, card):
@@ -297,6 +359,7 @@ class Deduction:
     def solutions(self):
         """{(suspect, place, weapon): chance} of every triple that can be
         the solution, likeliest first; the chances sum to 1."""
+        self._ready()
         if self._solutions is None:
             self._solutions = self._triples()
         return self._solutions
