@@ -37,19 +37,16 @@ consistent deal (sim.cards.exact counts them). Sound: truthful information
 never rules out the real deal. Information that cannot all be true raises
 Inconsistent, and the fact that broke it is forgotten.
 
-Costs: a fact that every consistent deal satisfies already changes
-nothing; any other is counted at once (so a contradiction is refused at
-the fact), and the possible places and chances are worked out when first
-asked. `Deduction(..., lazy=True)`, for a mind that hears only truthful
-facts (a bot's): the facts are counted when a question is next asked, all
-at once (a contradiction is then refused at that question, and the facts
-that broke it forgotten); `places_now()` answers without counting, from
-what the last count found (a fact every deal of it satisfies needs no new
-count) (a fraction of a millisecond per fact and questions in a 4-guest
-game, bench/bench_deduction.py). `solutions()` and `count()` solve once per
-pair of classes of interchangeable cards of the two kinds with the fewest
-of them, and are remembered until the next fact. Each clause still open
-doubles the programme's states (a hard bot rarely has more than 3 open).
+Costs: a fact every consistent deal satisfies changes nothing; any other
+is counted at once (a contradiction is refused at the fact), or, with
+`lazy=True` (a mind that hears only true facts, a bot's), all together at
+the next question (a contradiction is refused there, and the facts that
+broke it forgotten; `places_now()` answers from the last count). The
+possible places and chances are worked out when first asked (a fraction of
+a millisecond per fact and questions, bench/bench_deduction.py).
+`solutions()` and `count()` solve once per pair of classes of
+interchangeable cards of the two kinds with the fewest of them,
+remembered until the next fact. Each open clause doubles the states.
 The propagation-only engine this one replaced lives on, frozen, with the
 `hard-2026` bots that use it (sim.bots.frozen.propagation).
 """
@@ -167,15 +164,13 @@ class Deduction:
         consistent deal satisfies it already (the deals, and so every answer, stay as they are)."""
         if self._pending is None and self.lazy and not same:
             self._pending = ((list(self.allowed), len(self.clauses), len(self.not_all), self.learnt), [])
-        if self._pending is not None:
-            self._pending[1].append((fact, what, same))  # replayed one by one if they contradict
-            self._apply(fact)
-            self.learnt += 1
-            return
-        before = (list(self.allowed), len(self.clauses), len(self.not_all), self._state())
+        pending = self._pending
+        if pending is not None:
+            pending[1].append((fact, what, same))  # replayed one by one if they contradict
+        before = None if pending else (list(self.allowed), len(self.clauses), len(self.not_all), self._state())
         self._apply(fact)
         self.learnt += 1
-        if same:
+        if same or pending:
             return
         if not self._solve():
             self.allowed = before[0]
