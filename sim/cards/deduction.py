@@ -55,6 +55,7 @@ from firmware.board import SUSPECTS
 
 from .deck import CARDS, KIND, OF_KIND, hand_size
 from .exact import solve_clauses
+from .packed import triple_counts
 
 CASE = "CASE"
 KINDS = ("suspect", "place", "weapon")
@@ -372,28 +373,24 @@ class Deduction:
                 out.setdefault(key, []).append(c)
             return list(out.values())
 
-        # Force one class of each of two kinds into the case (the two with the fewest
-        # classes), and read the third kind's chances from the deals that are left.
+        # The deals with one class of each kind in the case, the two kinds with the fewest classes first.
         groups = [classes(cards) for cards in (s_c, p_c, w_c)]
         a, b, r = sorted(range(3), key=lambda k: len(groups[k]))
+        sol = solve_clauses(self.allowed, self.capacity, _KIND, self._clauses_ix, kind_order=(a, b, r))
+        counts = triple_counts(sol, *([_card(g[0]) for g in groups[k]] for k in (a, b, r)))
         found = {}
         for ga in groups[a]:
             for gb in groups[b]:
-                masks = list(self.allowed)
-                masks[_card(ga[0])] &= 1
-                masks[_card(gb[0])] &= 1
-                sol = solve_clauses(masks, self.capacity, _KIND, self._clauses_ix)
-                if sol is None:
-                    continue
-                for z in (s_c, p_c, w_c)[r]:
-                    v = sol.case_count(_card(z))
+                for gr in groups[r]:
+                    v = counts.get((_card(ga[0]), _card(gb[0]), _card(gr[0])))
                     if v:
                         for x in ga:
                             for y in gb:
-                                t = [None] * 3
-                                t[a], t[b], t[r] = x, y, z
-                                t = tuple(t)
-                                if t not in wrong:
-                                    found[t] = v
+                                for z in gr:
+                                    t = [None] * 3
+                                    t[a], t[b], t[r] = x, y, z
+                                    t = tuple(t)
+                                    if t not in wrong:
+                                        found[t] = v
         total = sum(found.values())
         return {t: v / total for t, v in sorted(found.items(), key=lambda kv: (-kv[1], kv[0]))}

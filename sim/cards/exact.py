@@ -55,76 +55,83 @@ def _simplify(masks, caps, kinds, clauses):
     free[0] = 0
     slot = [1] * KINDS
     clauses = [(loc, tuple(cs)) for loc, cs in clauses]
+    live = range(n)  # the cards not fixed yet
     changed = True
     while changed:
         changed = False
-        for c in range(n):
+        still = []
+        for c in live:
             m = masks[c]
             if m == 0:
                 return None
-            if not fixed[c] and m & (m - 1) == 0:
+            if m & (m - 1) == 0:
                 fixed[c] = True
-                loc = m.bit_length() - 1
-                if loc == 0:
+                if m == 1:
                     slot[kinds[c]] -= 1
                     if slot[kinds[c]] < 0:
                         return None
                 else:
+                    loc = m.bit_length() - 1
                     free[loc] -= 1
                     if free[loc] < 0:
                         return None
                 changed = True
+            else:
+                still.append(c)
+        live = still
         could = [0] * nloc
         could_k = [0] * KINDS
         room = 1  # where a free card may still go: the case (its kind's slot) and places with room
         for loc in range(1, nloc):
             if free[loc]:
                 room |= 1 << loc
-        for c in range(n):
-            if fixed[c]:
-                continue
-            m = masks[c] & (room if slot[kinds[c]] else room - 1)
-            if m != masks[c]:
+        for c in live:
+            m0 = masks[c]
+            m = m0 & (room if slot[kinds[c]] else room - 1)
+            if m != m0:
                 if m == 0:
                     return None
                 masks[c] = m
                 changed = True
             if m & 1:
                 could_k[kinds[c]] += 1
-            for loc in _bits(m >> 1):
-                could[loc + 1] += 1
+            for loc in _bits(m & ~1):
+                could[loc] += 1
         for loc in range(1, nloc):
-            if could[loc] < free[loc]:
+            f = free[loc]
+            if could[loc] < f:
                 return None
-            if free[loc] and could[loc] == free[loc]:
+            if f and could[loc] == f:
                 b = 1 << loc
-                for c in range(n):
-                    if not fixed[c] and masks[c] & b and masks[c] != b:
+                for c in live:
+                    if masks[c] & b and masks[c] != b:
                         masks[c] = b
                         changed = True
         for k in range(KINDS):
-            if slot[k] and could_k[k] == 0:
-                return None
-            if slot[k] and could_k[k] == 1:
-                for c in range(n):
-                    if not fixed[c] and kinds[c] == k and masks[c] & 1 and masks[c] != 1:
+            if slot[k] and could_k[k] < 2:
+                if could_k[k] == 0:
+                    return None
+                for c in live:
+                    if kinds[c] == k and masks[c] & 1 and masks[c] != 1:
                         masks[c] = 1
                         changed = True
+        if not clauses:
+            continue
         keep = []
         for loc, cs in clauses:
             b = 1 << loc
             if any(fixed[c] and masks[c] == b for c in cs):
                 continue  # satisfied
-            live = tuple(c for c in cs if not fixed[c] and masks[c] & b)
-            if not live:
+            live_cs = tuple(c for c in cs if not fixed[c] and masks[c] & b)
+            if not live_cs:
                 return None
-            if len(live) == 1:
-                masks[live[0]] = b
+            if len(live_cs) == 1:
+                masks[live_cs[0]] = b
                 changed = True
                 continue
-            if not any(l2 == loc and set(c2) <= set(live) for l2, c2 in keep):
-                keep = [(l2, c2) for l2, c2 in keep if l2 != loc or not set(live) <= set(c2)]
-                keep.append((loc, live))  # a clause implied by another is dropped
+            if not any(l2 == loc and set(c2) <= set(live_cs) for l2, c2 in keep):
+                keep = [(l2, c2) for l2, c2 in keep if l2 != loc or not set(live_cs) <= set(c2)]
+                keep.append((loc, live_cs))  # a clause implied by another is dropped
         clauses = keep
     return masks, fixed, free, slot, clauses
 
@@ -134,16 +141,17 @@ def solve(masks, caps, kinds):
     return solve_clauses(masks, caps, kinds, ())
 
 
-def solve_clauses(masks, caps, kinds, clauses):
-    """(deals, counts): the number of deals, and counts[card][loc] the
-    number of them with the card at loc; (0, None) if there is none."""
+def solve_clauses(masks, caps, kinds, clauses, kind_order=None):
+    """A Solved, or None if no deal fits. `kind_order`: always the dynamic
+    programme (no closed form), the kinds in that order (for
+    sim.cards.packed.triple_counts)."""
     simple = _simplify(masks, caps, kinds, clauses)
     if simple is None:
         return None
     masks, fixed, free, slot, clauses = simple
     nloc = len(caps)
     free_cards = [c for c in range(len(masks)) if not fixed[c]]
-    if free_cards and not clauses:
+    if free_cards and not clauses and kind_order is None:
         easy = _symmetric(simple, kinds, free_cards)
         if easy is not None:
             return easy
@@ -165,7 +173,7 @@ def solve_clauses(masks, caps, kinds, clauses):
     if not free_cards:
         out.deals = mult
         return out
-    return count(out, kinds, slot, clauses, free_cards)
+    return count(out, kinds, slot, clauses, free_cards, kind_order=kind_order or (0, 1, 2))
 
 
 class Solved:
@@ -181,6 +189,7 @@ class Solved:
         self.fixed = fixed
         self.nloc, self.dims, self.mult = nloc, dims, mult
         self.rows = {}
+        self.prog = None  # the dynamic programme, when one was run
         self.pending = {}  # card -> (its options' states, the completions after it, options, width, deals)
 
     @property
