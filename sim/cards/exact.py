@@ -29,20 +29,9 @@ dot products of the two, computed when asked.
 
 from math import factorial
 
-from .packed import count, dot
+from .packed import bits, count, dot
 
 KINDS = 3  # suspect, place, weapon
-
-
-_BITS = {}
-
-
-def _bits(mask):
-    """The indexes of the bits set in `mask` (remembered)."""
-    out = _BITS.get(mask)
-    if out is None:
-        out = _BITS[mask] = tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
-    return out
 
 
 def _simplify(masks, caps, kinds, clauses):
@@ -95,7 +84,7 @@ def _simplify(masks, caps, kinds, clauses):
                 changed = True
             if m & 1:
                 could_k[kinds[c]] += 1
-            for loc in _bits(m & ~1):
+            for loc in bits(m & ~1):
                 could[loc] += 1
         for loc in range(1, nloc):
             f = free[loc]
@@ -158,11 +147,14 @@ def solve_clauses(masks, caps, kinds, clauses, kind_order=None):
     # The locations that count, as dims (room, locations): hands, and suspect cases with the same column.
     clause_locs = set(loc for loc, _ in clauses)
     groups, dims = {}, []
+    cols = [0] * nloc  # by location, the free cards that may go there
+    for c in free_cards:
+        for loc in bits(masks[c]):
+            cols[loc] |= 1 << c
     for loc in range(1, nloc):
         if free[loc]:
             if free[loc] == 1 and caps[loc] == 1 and loc not in clause_locs:
-                col = sum(1 << c for c in free_cards if masks[c] >> loc & 1)
-                groups.setdefault(col, []).append(loc)
+                groups.setdefault(cols[loc], []).append(loc)
             else:
                 dims.append((free[loc], (loc,)))
     dims += [(len(locs), tuple(locs)) for locs in groups.values()]

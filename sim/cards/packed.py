@@ -12,6 +12,16 @@ from operator import mul
 
 KINDS = 3  # suspect, place, weapon
 
+_BITS = {}
+
+
+def bits(mask):
+    """The indexes of the bits set in `mask` (remembered)."""
+    out = _BITS.get(mask)
+    if out is None:
+        out = _BITS[mask] = tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
+    return out
+
 _MASKS = {}
 
 
@@ -73,9 +83,10 @@ def count(out, kinds, slot, clauses, free_cards, *, kind_order=(0, 1, 2)):
     bound, choices = 1, {}  # no count in the programme exceeds the product of the cards' choices
     for c in free_cards:
         m = masks[c]
-        if m not in choices:
-            choices[m] = len(set(loc_dim[loc] for loc in range(m.bit_length()) if m >> loc & 1))
-        bound *= choices[m]
+        n = choices.get(m)
+        if n is None:
+            n = choices[m] = len(set(loc_dim[loc] for loc in bits(m)))
+        bound *= n
     width = 64 if bound.bit_length() < 64 else 64 * (bound.bit_length() // 64 + 1)
     digit = _layout_masks(radix, width)
     strides, st = [], 1
@@ -111,8 +122,8 @@ def count(out, kinds, slot, clauses, free_cards, *, kind_order=(0, 1, 2)):
             prog.append(("in", None))
         for c in order[k]:
             key = masks[c] if c not in in_clause else None
-            opts = cache.get(key)
-            if opts is None:
+            got = cache.get(key)
+            if got is None:
                 opts, seen = [], set()
                 m, loc = masks[c], 0
                 while m:
@@ -127,11 +138,15 @@ def count(out, kinds, slot, clauses, free_cards, *, kind_order=(0, 1, 2)):
                     m >>= 1
                     loc += 1
                 opts.sort(key=lambda o: o[2] is None)  # the largest place last: its count is what is left
+                got = (opts, any(o[3] for o in opts))
                 if key is not None:
-                    cache[key] = opts
-            retire = tuple(last.get(pos[c], ()))
-            plain = not retire and not any(o[3] for o in opts)  # no clause to follow: shifts and masks only
-            prog.append(("card" if not plain else "plain", (c, opts, retire)))
+                    cache[key] = got
+            opts, sets = got
+            retire = last.get(pos[c])
+            if retire is None and not sets:  # no clause to follow: shifts and masks only
+                prog.append(("plain", (c, opts, ())))
+            else:
+                prog.append(("card", (c, opts, tuple(retire or ()))))
         if slot[k]:
             prog.append(("out", None))
     segs.append(len(prog))
@@ -159,6 +174,7 @@ def count(out, kinds, slot, clauses, free_cards, *, kind_order=(0, 1, 2)):
     def backward():
         add, high = digit[-2:]
         possible = out._possible
+        where = [sum(1 << loc for loc in locs) for _, locs in dims] + [1]  # by dim; [-1]: the case
         y = 1
         i = len(before)
         prev = None
@@ -179,7 +195,7 @@ def count(out, kinds, slot, clauses, free_cards, *, kind_order=(0, 1, 2)):
                     m = 0
                     for o, part in zip(opts, before[i]):
                         if (part + add) & ynz:
-                            m |= 1 if o[0] < 0 else sum(1 << loc for loc in dims[o[0]][1])
+                            m |= where[o[0]]
                     possible[c] = m
                     out.pending[c] = (before[i], y, opts, width, total, {})
                 prev = (key, c)
