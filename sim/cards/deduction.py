@@ -126,20 +126,14 @@ class Deduction:
     def shows_one_of(self, where, cards):
         """At least one of `cards` is at `where` (a guest showed one, unseen)."""
         i = self._loc(where)
-        cards = tuple(cards)
-        for c in cards:
-            _card(c)
-        known = self._known()
-        same = any(known[_INDEX[c]] == 1 << i for c in cards)
+        cards, known = tuple(cards), self._known()
+        same = any(known[k] == 1 << i for k in [_card(c) for c in cards])
         self._learn(("clause", (i, cards)), "%s holds one of %s" % (where, "/".join(cards)), same)
 
     def wrong_accusation(self, triple):
         """The three are not all in the confidential case."""
-        triple = tuple(triple)
-        for c in triple:
-            _card(c)
-        known = self._known()
-        same = any(not known[_INDEX[c]] & 1 for c in triple)
+        triple, known = tuple(triple), self._known()
+        same = any(not known[k] & 1 for k in [_card(c) for c in triple])
         self._learn(("wrong", triple), "%s was a wrong accusation" % "/".join(triple), same)
 
     def _known(self):
@@ -182,8 +176,7 @@ class Deduction:
             raise Inconsistent("%s contradicts what was learnt" % what)
 
     def _ready(self):
-        """Lazy: count the facts not counted yet (on a contradiction, replay
-        them one by one, forget those that break it, and raise)."""
+        """Lazy: count the facts waiting (on a contradiction: replay them one by one, forget those that break)."""
         pending = self._pending
         if pending is None:
             return
@@ -205,8 +198,7 @@ class Deduction:
         raise broke or Inconsistent("what was learnt contradicts itself")
 
     def places_now(self):
-        """card -> the mask of its possible places, as far as known without
-        counting again: exact when every fact is counted, else a superset."""
+        """card -> its possible places' mask, without counting again: exact if nothing waits, else a superset."""
         if self._pending is None:
             return self.poss
         if self._poss is not None:
@@ -313,7 +305,11 @@ class Deduction:
 
     def candidates(self):
         """(suspects, places, weapons) that can still be in the confidential case."""
-        return tuple(tuple(c for c in OF_KIND[kind] if self.poss[c] & 1) for kind in KINDS)
+        poss = self.poss
+        got = self._rows.get("candidates")  # the rows of this count, and answers remembered with them
+        if got is None:
+            got = self._rows["candidates"] = tuple(tuple(c for c in OF_KIND[kind] if poss[c] & 1) for kind in KINDS)
+        return got
 
     def solution(self):
         """The (suspect, place, weapon) of the case once certain, else None."""
@@ -339,14 +335,21 @@ class Deduction:
         return {self.locations[i]: v / self._deals for i, v in enumerate(row) if v}
 
     def case_chances(self):
-        """{card: the chance it is in the confidential case}, for every card."""
+        """{card: the chance it is in the confidential case}, for every card (remembered: do not change it)."""
         self._ready()
-        return {c: self._case(k) / self._deals for k, c in enumerate(CARDS)}
+        got = self._rows.get("case_chances")
+        if got is None:
+            got = self._rows["case_chances"] = {c: self._case(k) / self._deals for k, c in enumerate(CARDS)}
+        return got
 
     def weights(self, card):
-        """{location index: chance} of the places `card` can be."""
-        row = self._row(_card(card))
-        return {i: v / self._deals for i, v in enumerate(row) if v}
+        """{location index: chance} of the places `card` can be (remembered: do not change it)."""
+        k = _card(card)
+        row = self._row(k)
+        got = self._rows.get((k,))
+        if got is None:
+            got = self._rows[(k,)] = {i: v / self._deals for i, v in enumerate(row) if v}
+        return got
 
     def count(self):
         """How many (suspect, place, weapon) triples can still be the solution."""
