@@ -29,7 +29,7 @@ dot products of the two, computed when asked.
 
 from math import factorial
 
-from .packed import bits, count, dot
+from .packed import bits, count, dot, dots
 
 KINDS = 3  # suspect, place, weapon
 
@@ -202,8 +202,9 @@ class Solved:
             if self.fixed[c]:
                 r[self.possible[c].bit_length() - 1] = self.deals
             else:
+                known = self._values(c)
                 for o in self.pending[c][2]:
-                    v = self._value(c, o[0])
+                    v = known[o[0]]
                     locs = (0,) if o[0] < 0 else self.dims[o[0]][1]
                     for loc in locs:
                         r[loc] += v // len(locs)
@@ -217,6 +218,16 @@ class Solved:
         if not self.possible[c] & 1:
             return 0
         return self._value(c, -1)
+
+    def _values(self, c):
+        """{dim: the number of deals with free card `c` there}, every dim of its options at once."""
+        parts, y, opts, width, total, known = self.pending[c]
+        if len(known) < len(opts):
+            missing = [k for k, o in enumerate(opts[:-1]) if o[0] not in known]
+            for k, v in zip(missing, dots([parts[k] for k in missing], y, width)):
+                known[opts[k][0]] = v * self.mult
+            known[opts[-1][0]] = total * self.mult - sum(known[o[0]] for o in opts[:-1])
+        return known
 
     def _value(self, c, d):
         """The number of deals with free card `c` in dim `d` (-1: the confidential case)."""

@@ -265,6 +265,16 @@ def triple_counts(out, xs, ys, zs):
     return found
 
 
+def dots(parts, y, width):
+    """[dot(part, y, width) for part in parts], `y` read once."""
+    if width != 64 or not y:
+        return [dot(p, y, width) for p in parts]
+    n = (y.bit_length() + 63) // 64
+    keep = (1 << (64 * n)) - 1
+    ys = memoryview(y.to_bytes(8 * n, "little")).cast("Q")
+    return [sum(map(mul, memoryview((p & keep).to_bytes(8 * n, "little")).cast("Q"), ys)) if p else 0 for p in parts]
+
+
 def dot(a, b, width):
     """The dot product of two packed vectors, over the states where both may be non-zero."""
     if not a or not b:
