@@ -34,6 +34,9 @@ from .packed import bits, count, dot, dots
 KINDS = 3  # suspect, place, weapon
 
 
+_SPREAD = {}  # mask -> 1 << 5 * loc for each of its locations (the counts of 23 cards fit in 5 bits)
+
+
 def _simplify(masks, caps, kinds, clauses):
     """The cheap conclusions to a fixed point: (masks, free capacities,
     free case slots per kind, open clauses), or None if nothing is possible."""
@@ -68,12 +71,12 @@ def _simplify(masks, caps, kinds, clauses):
             else:
                 still.append(c)
         live = still
-        could = [0] * nloc
         could_k = [0] * KINDS
         room = 1  # where a free card may still go: the case (its kind's slot) and places with room
         for loc in range(1, nloc):
             if free[loc]:
                 room |= 1 << loc
+        spread = 0  # 5 bits a location: how many free cards may go there
         for c in live:
             m0 = masks[c]
             m = m0 & (room if slot[kinds[c]] else room - 1)
@@ -84,13 +87,16 @@ def _simplify(masks, caps, kinds, clauses):
                 changed = True
             if m & 1:
                 could_k[kinds[c]] += 1
-            for loc in bits(m & ~1):
-                could[loc] += 1
+            sp = _SPREAD.get(m)
+            if sp is None:
+                sp = _SPREAD[m] = sum(1 << (5 * loc) for loc in bits(m))
+            spread += sp
         for loc in range(1, nloc):
             f = free[loc]
-            if could[loc] < f:
+            could = spread >> (5 * loc) & 31
+            if could < f:
                 return None
-            if f and could[loc] == f:
+            if f and could == f:
                 b = 1 << loc
                 for c in live:
                     if masks[c] & b and masks[c] != b:

@@ -23,6 +23,7 @@ def bits(mask):
     return out
 
 _MASKS = {}
+_OPTS = {}  # layout -> {mask: (the options of a card in no clause, False)}, remembered across solves
 
 
 def _repeat(x, length, times):
@@ -115,7 +116,12 @@ def count(out, kinds, slot, clauses, free_cards, *, kind_order=(0, 1, 2)):
         last.setdefault(max(pos[c] for c in cs), []).append(bit[j])
     # The programme: ("in"|"out", None) for the case slot of a kind, ("card", (c, opts, retire)).
     prog, segs = [], []
-    cache = {}
+    layout = (tuple(dims), len(clauses), width)  # a card's options follow from it and its mask (if in no clause)
+    cache = _OPTS.get(layout)
+    if cache is None:
+        if len(_OPTS) > 256:
+            _OPTS.clear()
+        cache = _OPTS[layout] = {}
     for k in kind_order:
         segs.append(len(prog))
         if slot[k]:
