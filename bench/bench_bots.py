@@ -324,7 +324,7 @@ def main(argv=None):
         % (tally.games, tally.seconds, tally.games / tally.seconds, tally.games / tally.cpu, elapsed)
     )
     if args.before != "none":
-        speed_up(args.before, min(args.before_games, n), seed)
+        speed_up(args.before, args.before_games, seed)
     return 0
 
 
