@@ -192,9 +192,21 @@ class Bot(Sink):
         if self.mind.solution() is not None:
             return True
         if self.level == "easy":
-            n = self.mind.count()
-            return n <= 3 or (n <= 8 and self.turns > 8)
+            return self._at_most(3) or (self.turns > 8 and self._at_most(8))
         return False
+
+    def _at_most(self, n):
+        """At most `n` triples can still be the solution (the engine's count()
+        only when the bounds do not tell: each card that can be in the case
+        is in one triple at least, and at most every triple of them is)."""
+        cands = self.mind.candidates()
+        if max(len(k) for k in cands) > n:
+            return False
+        s, p, w = cands
+        wrong = sum(1 for t in set(self.mind.not_all) if t[0] in s and t[1] in p and t[2] in w)
+        if len(s) * len(p) * len(w) - wrong <= n:
+            return True
+        return self.mind.count() <= n
 
     def accusation(self):
         """The three the bot names: the solution, or (easy, early) a guess."""

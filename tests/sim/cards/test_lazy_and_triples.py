@@ -130,3 +130,15 @@ def test_solutions_from_one_programme_equal_one_solve_per_pair(pos):
     got = d.solutions()
     assert list(got.items()) == list(old_solutions(d).items())  # the same chances, in the same order
     assert the_deal.solution in got
+
+
+@settings(max_examples=100, deadline=None)
+@given(positions(), st.integers(1, 12))
+def test_an_easy_bot_bounds_the_triples_as_the_count_does(pos, n):
+    """Bot._at_most(n): the bounds decide when they can, the count otherwise; always as count() <= n."""
+    from sim.bots.mind import Bot
+
+    the_deal, guests, me, facts = pos
+    bot = Bot(me, "easy", 1)
+    bot.mind = apply(Deduction(guests, me=me, lazy=True), facts)
+    assert bot._at_most(n) == (bot.mind.count() <= n)
