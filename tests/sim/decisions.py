@@ -47,12 +47,13 @@ def _chances(mind):
     return sorted(mind.case_chances().items())
 
 
-def record(seed, levels, sheets=False):
-    """(winner, turns, the digest) of one seeded game."""
+def record(seed, levels, sheets=False, share=False):
+    """(winner, turns, the digest) of one seeded game; `share`: the bots'
+    alike whereabouts kept once (sim.bots.session.SharedBelief), as headless games do."""
     guests = GUESTS[: len(levels)]
     board = Board(seed=seed)
     bots = {g: Bot(g, lv, seed) for g, lv in zip(guests, levels)}
-    session = Session(seed, bots=bots, answer_rollcall=True, sheets=sheets)
+    session = Session(seed, bots=bots, answer_rollcall=True, sheets=sheets, share=share)
     board.attach(session)
     presses = []
     poll = session.poll

@@ -22,7 +22,9 @@ def test_the_recording_covers_every_level_and_the_games_listed():
     assert all(g["winner"] is not None for g in RECORDED)
 
 
+@pytest.mark.parametrize("share", [False, True], ids=["own-beliefs", "shared-beliefs"])
 @pytest.mark.parametrize("game", RECORDED, ids=lambda g: "%d-%s" % (g["seed"], "-".join(g["levels"])))
-def test_same_decisions_as_before_the_speed_work(game):
-    got = record(game["seed"], tuple(game["levels"]), game["sheets"])
+def test_same_decisions_as_before_the_speed_work(game, share):
+    """With each bot's own whereabouts, and with the alike ones kept once (as headless games do)."""
+    got = record(game["seed"], tuple(game["levels"]), game["sheets"], share=share)
     assert got == (game["winner"], game["turns"], game["digest"])
