@@ -2,6 +2,7 @@
 digital card table, headless, every bot pressing the board like a person.
 
     python bench/bench_bots.py [--games 1000] [--seed 1] [--ablation] [--ablation-games N]
+                               [--jobs N] [--before REV] [--before-games N]
 
 Prints, all measured in this run (seats rotated with the seed wherever a
 table mixes levels, which cancels the bias of the seats):
@@ -15,7 +16,12 @@ table mixes levels, which cancels the bias of the seats):
 - wrong accusations made though certain (mistakes: target 0) and gambles
   (accusations made without certainty, deliberately), per level, over all
   the games above;
-- bot-only games per second (target >= 150), over all of them and per table;
+- bot-only games per second (target >= 150), over all of them and per
+  table, of wall time and of CPU time (the workers' with --jobs N);
+- the speed-up against the code before the speed work (--before REV, by
+  default commit ee8e7ce, its tree taken from git): the same seeded tables
+  of one level, --before-games each, played by both codes in turn in fresh
+  processes of this run, with their wins (the same decisions: the same wins);
 - the bots' belief of where the suspects and the Inspecteur are: the mean
   chance it gives the true place at each turn call (the bench, not the
   bots, reads the narrator for the truth), and the firmware's share of a
@@ -25,9 +31,13 @@ table mixes levels, which cancels the bias of the seats):
 """
 
 import argparse
+import json
+import os
 import pathlib
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -44,6 +54,12 @@ from sim.bots.whereabouts import Whereabouts  # noqa: E402
 
 BEST = "expert"
 YARDSTICK = "hard-2026"
+BEFORE = "ee8e7ce"  # the code before the speed work
+# Its figures, when git cannot give its tree: `nice -n 10 python bench/bench_bots.py --games 1000 --ablation`
+# at ee8e7ce (docs/table.md): 45 games per CPU second over the bench; three experts 29, three hard-2026 77.
+BEFORE_FIGURES = "45 games per CPU second over the bench (three experts 29, three hard-2026 77, three random 27)"
+SPEED_TABLES = ([BEST] * 3, [YARDSTICK] * 3, ["random"] * 3, [BEST, YARDSTICK, YARDSTICK])
+JOBS = 1
 
 
 class Tally:
@@ -53,8 +69,10 @@ class Tally:
         self.by_level = {}
         self.games = 0
         self.seconds = self.cpu = 0.0
+        self.tables = []  # (levels, games, seconds, CPU seconds)
 
     def add(self, t):
+        self.tables.append((t["table"], t["games"], t["seconds"], t["cpu_seconds"]))
         self.games += t["games"]
         self.seconds += t["seconds"]
         self.cpu += t["cpu_seconds"]
@@ -67,7 +85,69 @@ class Tally:
 
 
 def table(tally, levels, games, seed):
-    return tally.add(tournament(levels, games, seed=seed, rotate=True))
+    return tally.add(tournament(levels, games, seed=seed, rotate=True, jobs=JOBS))
+
+
+# Played in a fresh process with the code of a tree on its path: each table's summary, as JSON.
+PLAY = """
+import json, sys
+from sim.bots.tournament import tournament
+games, seed = int(sys.argv[2]), int(sys.argv[3])
+print(json.dumps([tournament(t, games, seed=seed, rotate=True) for t in json.loads(sys.argv[1])]))
+"""
+
+
+def play_in(tree, tables, games, seed):
+    """The summaries of `tables` played by the code of `tree`, in a fresh process."""
+    env = dict(os.environ, PYTHONPATH=str(tree))
+    r = subprocess.run(
+        [sys.executable, "-c", PLAY, json.dumps(tables), str(games), str(seed)],
+        cwd=str(tree),
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if r.returncode != 0:
+        raise RuntimeError("the tables did not play in %s: %s" % (tree, (r.stderr.strip().splitlines() or ["?"])[-1]))
+    return json.loads(r.stdout)
+
+
+def speed_up(rev, games, seed):
+    """The one-level tables (and the expert against two hard-2026) played by
+    the code of `rev` and by this code, in turn, in fresh processes: their
+    games per CPU second, the speed-up, and whether the wins are the same."""
+    with tempfile.TemporaryDirectory(prefix="bench-bots-before-") as tmp:
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev], capture_output=True, check=False)
+        if archive.returncode != 0:
+            print("speed-up: git cannot give the tree of %s; before, %s" % (rev, BEFORE_FIGURES))
+            return
+        subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
+        print("speed-up against %s (its tree from git), %d games a table, one process each, in turn:" % (rev, games))
+        print("  | table | before, games per CPU second | now | speed-up | the same wins |")
+        print("  |---|---|---|---|---|")
+        cpu = {"before": 0.0, "now": 0.0}
+        for levels in SPEED_TABLES:
+            (before,) = play_in(tmp, [levels], games, seed)
+            (now,) = play_in(ROOT, [levels], games, seed)
+            cpu["before"] += before["cpu_seconds"]
+            cpu["now"] += now["cpu_seconds"]
+            same = [x["wins"] for x in before["seats"]] == [x["wins"] for x in now["seats"]]
+            print(
+                "  | %s | %.1f | %.1f | %.2f x | %s |"
+                % (
+                    ",".join(levels),
+                    before["games_per_cpu_second"],
+                    now["games_per_cpu_second"],
+                    before["cpu_seconds"] / now["cpu_seconds"],
+                    "yes" if same else "NO",
+                ),
+            )
+        n = games * len(SPEED_TABLES)
+        print(
+            "  all %d games: %.1f games per CPU second before, %.1f now: %.2f x"
+            % (n, n / cpu["before"], n / cpu["now"], cpu["before"] / cpu["now"])
+        )
 
 
 def pct(x):
@@ -159,9 +239,18 @@ def main(argv=None):
     p.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
     p.add_argument("--ablation", action="store_true", help="also the ablation table (the expert's parts off in turn)")
     p.add_argument("--ablation-games", type=int, default=None, help="games of each ablation table (default --games)")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes playing each table's games (default 1)")
+    p.add_argument(
+        "--before", default=BEFORE, help="the code to measure the speed-up against (default %s; none: skip)" % BEFORE
+    )
+    p.add_argument("--before-games", type=int, default=200, help="games of each table of the speed-up (default 200)")
     args = p.parse_args(argv)
     if args.games < 2:
         p.error("--games takes at least 2 games")
+    if args.jobs < 1:
+        p.error("--jobs takes at least 1")
+    global JOBS
+    JOBS = args.jobs
     n, seed = args.games, args.seed
     tally = Tally()
     t0 = time.perf_counter()
@@ -224,11 +313,18 @@ def main(argv=None):
             "whereabouts %s sound clues, %d games: mean chance at the true place %.3f (even: %.3f),"
             " likeliest place right %.1f %%" % ("with" if clues else "without", k, mean, 1 / 9, 100 * right)
         )
+    print("games per second, each table (--jobs %d):" % JOBS)
+    print("  | table | games | games/s (wall) | games per CPU second |")
+    print("  |---|---|---|---|")
+    for levels, games, seconds, cpu in tally.tables:
+        print("  | %s | %d | %.1f | %.1f |" % (",".join(levels), games, games / seconds, games / cpu))
     elapsed = time.perf_counter() - t0
     print(
         "%d bot-only games in %.1f s of tables: %.0f games/s, %.0f per CPU second (target >= 150); whole bench %.1f s"
         % (tally.games, tally.seconds, tally.games / tally.seconds, tally.games / tally.cpu, elapsed)
     )
+    if args.before != "none":
+        speed_up(args.before, args.before_games, seed)
     return 0
 
 

@@ -41,7 +41,7 @@ def record(games, seed, guests):
     minds = []
 
     class Recorder(propagation.Deduction):
-        def __init__(self, guests, me=None, sizes=None):
+        def __init__(self, guests, me=None, sizes=None, lazy=False):  # the bots' exact engine is lazy: no matter here
             super().__init__(guests, me, sizes)
             self.facts = []
             minds.append((tuple(guests), me, self.facts))
@@ -129,7 +129,11 @@ def summary(name, times):
 def game_rate(engine, games, seed):
     """Games per CPU second of 3 hard bots whose minds and sheets use `engine`."""
     saved = mind.Deduction, sheet.Deduction
-    mind.Deduction = sheet.Deduction = engine
+
+    def made(guests, me=None, sizes=None, lazy=False):  # the propagation engine takes no `lazy`
+        return engine(guests, me, sizes, lazy=lazy) if engine is Deduction else engine(guests, me, sizes)
+
+    mind.Deduction = sheet.Deduction = made
     try:
         t = time.process_time()
         for k in range(games):

@@ -3,7 +3,11 @@ headless: seeded games of one table of levels, then a JSON summary on
 stdout (the share of the wins of each seat, the winner's mean turns, wrong
 accusations and gambles per game, games per second); progress on stderr.
 
-    clue-fx bots --games 300 --seed 1 --table expert,hard-2026,hard-2026 --rotate
+    clue-fx bots --games 300 --seed 1 --table expert,hard-2026,hard-2026 --rotate [--jobs N]
+
+The games are played in worker processes, one per core by default (the
+summary does not depend on how many: each game is seeded); `--jobs 1` plays
+them in this process.
 """
 
 from sim.bots.levels import LEVELS
@@ -26,6 +30,12 @@ def add_arguments(p):
         "--rotate",
         action="store_true",
         help="game k seats the levels k guests further round the table (cancels the bias of the seats)",
+    )
+    p.add_argument(
+        "--jobs",
+        default=None,
+        help="worker processes playing the games (default: one per core, one process for fewer than 16 games); "
+        "the summary is the same whatever the number",
     )
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
 
@@ -60,11 +70,12 @@ def run(args):
     import sys
     import time
 
-    from sim.bots.tournament import tournament
+    from sim.bots.tournament import default_jobs, tournament
 
     levels = levels_arg(args.table)
     games = int_arg("--games", args.games, 1)
     seed = int_arg("--seed", args.seed, 0)
+    jobs = default_jobs(games) if args.jobs is None else int_arg("--jobs", args.jobs, 1)
     shown = [time.monotonic()]
 
     def progress(done, total, elapsed):
@@ -76,6 +87,6 @@ def run(args):
         shown[0] = now
         print("clue-fx bots: %d/%d games, %.0f games/s" % (done, total, done / elapsed), file=sys.stderr, flush=True)
 
-    summary = tournament(levels, games, seed=seed, rotate=args.rotate, progress=progress)
+    summary = tournament(levels, games, seed=seed, rotate=args.rotate, progress=progress, jobs=jobs)
     print(json.dumps(summary, indent=1))
     return 0

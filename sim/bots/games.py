@@ -44,7 +44,8 @@ def play_bot_game(seed, levels, max_turns=500, narrator_check=None):
     if narrator_check is not None:
         narrator_check(board)
     bots = {g: Bot(g, lv, seed) for g, lv in zip(guests, levels)}
-    session = Session(seed, bots=bots, answer_rollcall=True, sheets=False)  # nobody reads the sheets
+    # nobody reads the sheets; bots with alike whereabouts keep one between them
+    session = Session(seed, bots=bots, answer_rollcall=True, sheets=False, share=True)
     board.attach(session)
     run(board, session, max_turns)
     return GameResult(session, levels)

@@ -74,8 +74,10 @@ class Bot(Sink):
     def sit(self, guests, hand):
         self.guests = tuple(guests)
         self.hand = tuple(hand)
-        engine = Propagation if self.expert is not None and "exact" not in self.expert.parts else Deduction
-        self.mind = engine(self.guests, me=self.guest)
+        if self.expert is not None and "exact" not in self.expert.parts:
+            self.mind = Propagation(self.guests, me=self.guest)
+        else:  # the table's facts are true: counted once when the bot next asks, not once per fact
+            self.mind = Deduction(self.guests, me=self.guest, lazy=True)
         for c in hand:
             self.mind.holds(self.guest, c)
 
@@ -84,20 +86,28 @@ class Bot(Sink):
         self._holds("case:" + suspect, card)
 
     # A fact every deal the engine still counts already satisfies changes no
-    # count: it is not given to the engine (each fact costs the exact engine a solve).
+    # count: it is not given to the engine (each fact costs the exact engine a
+    # solve). The exact engine tells from what it last counted (places_now:
+    # it does not count the facts waiting for the next question).
+
+    def _poss(self):
+        places_now = getattr(self.mind, "places_now", None)
+        return places_now() if places_now is not None else self.mind.poss
 
     def _holds(self, where, card):
-        if self.mind.poss[card] != 1 << self.mind.index[where]:
+        if self._poss()[card] != 1 << self.mind.index[where]:
             self.mind.holds(where, card)
 
     def _lacks(self, where, cards):
         bit = 1 << self.mind.index[where]
-        if any(self.mind.poss[c] & bit for c in cards):
+        poss = self._poss()
+        if any(poss[c] & bit for c in cards):
             self.mind.lacks(where, cards)
 
     def _shows_one_of(self, where, cards):
         bit = 1 << self.mind.index[where]
-        if not any(self.mind.poss[c] == bit for c in cards):
+        poss = self._poss()
+        if not any(poss[c] == bit for c in cards):
             self.mind.shows_one_of(where, cards)
 
     def learn_refutation(self, public, card=None):
@@ -182,9 +192,21 @@ class Bot(Sink):
         if self.mind.solution() is not None:
             return True
         if self.level == "easy":
-            n = self.mind.count()
-            return n <= 3 or (n <= 8 and self.turns > 8)
+            return self._at_most(3) or (self.turns > 8 and self._at_most(8))
         return False
+
+    def _at_most(self, n):
+        """At most `n` triples can still be the solution (the engine's count()
+        only when the bounds do not tell: each card that can be in the case
+        is in one triple at least, and at most every triple of them is)."""
+        cands = self.mind.candidates()
+        if max(len(k) for k in cands) > n:
+            return False
+        s, p, w = cands
+        wrong = sum(1 for t in set(self.mind.not_all) if t[0] in s and t[1] in p and t[2] in w)
+        if len(s) * len(p) * len(w) - wrong <= n:
+            return True
+        return self.mind.count() <= n
 
     def accusation(self):
         """The three the bot names: the solution, or (easy, early) a guess."""

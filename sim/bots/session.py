@@ -35,6 +35,35 @@ from .mind import Bot
 from .repeat import Repeats
 
 MAX_BOT_TRIES = 12  # presses a bot may make in one phase before it is a bug
+_FED = ("present", "say", "sfx", "stop_audio", "power_off", "burst_end", "hear")  # what the board tells a sink
+
+
+def _ignore(*args, **kwargs):
+    return None
+
+
+class SharedBelief:
+    """A bot's whereabouts when another bot of the game keeps the same one:
+    the same class and settings, fed the same sentences from the start (the
+    belief is made of what the whole table hears), so the same numbers. Every
+    question goes to that one; what the board says is not heard twice (the
+    other bot, heard first, has taken it in). tests/sim/test_same_decisions.py
+    plays games with and without it: the same decisions."""
+
+    def __init__(self, belief):
+        object.__setattr__(self, "_belief", belief)
+
+    def __getattr__(self, name):
+        if name in _FED:
+            return _ignore
+        return getattr(self._belief, name)
+
+    def __setattr__(self, name, value):
+        setattr(self._belief, name, value)
+
+
+def _state(belief):
+    return {k: v for k, v in vars(belief).items() if k != "_repeats"}
 
 
 class Stuck(RuntimeError):
@@ -47,15 +76,18 @@ def press(target):
 
 
 class Session(Sink):
-    def __init__(self, seed, *, bots=None, humans=(), answer_rollcall=False, delay_ms=0, sheets=True):
+    def __init__(self, seed, *, bots=None, humans=(), answer_rollcall=False, delay_ms=0, sheets=True, share=False):
         """`bots`: guest -> Bot. `humans`: guests played by people.
         `answer_rollcall`: the table also answers the roll call for the
         people (YES for `humans`, NO for everyone else), as a headless run
         needs. `delay_ms`: board time between two bot presses. `sheets`:
         keep the guests' detective sheets (a screen shows them; a headless
         bot-only game has nobody to read them, and each sheet runs its own
-        engine)."""
+        engine). `share`: bots whose whereabouts are alike (the same class and
+        settings, the same state at the deal) keep one between them
+        (SharedBelief: a headless game's saving; the same decisions)."""
         self.seed = seed
+        self.share = share
         self.keep_sheets = sheets
         self.bots = dict(bots or {})
         self.humans = tuple(humans)
@@ -167,7 +199,24 @@ class Session(Sink):
                 self.sheets[g] = DetectiveSheet(g, self.table.guests, d.hands[g])
             if g in self.bots:
                 self.bots[g].sit(self.table.guests, d.hands[g])
+        if self.share:
+            self._share_beliefs()
         self.notes.append(("deal", tuple(self.table.guests)))
+
+    def _share_beliefs(self):
+        """One whereabouts for the bots whose beliefs are alike: the first bot
+        (it hears each burst first) keeps its own, the others read it."""
+        kept = []
+        for bot in self.bots.values():
+            w = getattr(bot, "where", None)
+            if w is None or isinstance(w, SharedBelief):
+                continue
+            for other in kept:
+                if type(other) is type(w) and _state(other) == _state(w):
+                    bot.where = SharedBelief(other)
+                    break
+            else:
+                kept.append(w)
 
     # -- what the bots (and the table itself) press -----------------------------
 

@@ -37,14 +37,16 @@ consistent deal (sim.cards.exact counts them). Sound: truthful information
 never rules out the real deal. Information that cannot all be true raises
 Inconsistent, and the fact that broke it is forgotten.
 
-Costs: a fact that every consistent deal satisfies already changes
-nothing; any other is counted at once (so a contradiction is refused at
-the fact), and the possible places and chances are worked out when first
-asked (a fraction of a millisecond per fact and questions in a 4-guest
-game, bench/bench_deduction.py). `solutions()` and `count()` solve once per
-pair of classes of interchangeable cards of the two kinds with the fewest
-of them, and are remembered until the next fact. Each clause still open
-doubles the programme's states (a hard bot rarely has more than 3 open).
+Costs: a fact every consistent deal satisfies changes nothing; any other
+is counted at once (a contradiction is refused at the fact), or, with
+`lazy=True` (a mind that hears only true facts, a bot's), all together at
+the next question (a contradiction is refused there, and the facts that
+broke it forgotten; `places_now()` answers from the last count). The
+possible places and chances are worked out when first asked (a fraction of
+a millisecond per fact and questions, bench/bench_deduction.py).
+`solutions()` and `count()` solve once per pair of classes of
+interchangeable cards of the two kinds with the fewest of them,
+remembered until the next fact. Each open clause doubles the states.
 The propagation-only engine this one replaced lives on, frozen, with the
 `hard-2026` bots that use it (sim.bots.frozen.propagation).
 """
@@ -53,6 +55,7 @@ from firmware.board import SUSPECTS
 
 from .deck import CARDS, KIND, OF_KIND, hand_size
 from .exact import solve_clauses
+from .packed import triple_counts
 
 CASE = "CASE"
 KINDS = ("suspect", "place", "weapon")
@@ -72,10 +75,12 @@ def _card(card):
 
 
 class Deduction:
-    def __init__(self, guests, me=None, sizes=None):
+    def __init__(self, guests, me=None, sizes=None, lazy=False):
         """`guests`: who plays, in their order around the table. `sizes`:
-        guest -> number of cards held (default: the even deal)."""
+        guest -> number of cards held (default: the even deal). `lazy`: count
+        at the next question, not at each fact."""
         self.guests = tuple(guests)
+        self.lazy = lazy
         self.me = me
         self.locations = (CASE,) + self.guests + tuple("case:" + s for s in SUSPECTS)
         self.index = {loc: i for i, loc in enumerate(self.locations)}
@@ -89,6 +94,7 @@ class Deduction:
         self.not_all = []  # triples that are not the solution
         self.learnt = 0  # how many facts went in
         self._solutions, self._poss = None, None
+        self._pending = None  # lazy: the facts not counted yet, and the state before them
         if not self._solve():
             raise Inconsistent("no deal fits these hands")
 
@@ -107,39 +113,28 @@ class Deduction:
         if not self.allowed[k] >> i & 1 or (poss is not None and not poss[card] >> i & 1):
             raise Inconsistent("%s cannot be at %s" % (card, where))
         same = (poss[card] if poss is not None else self.allowed[k]) == 1 << i
-        self._learn(lambda: self.allowed.__setitem__(k, self.allowed[k] & (1 << i)), "%s at %s" % (card, where), same)
+        self._learn(("holds", k, i), "%s at %s" % (card, where), same)
 
     def lacks(self, where, cards):
         """None of `cards` is at `where` (a guest could not refute)."""
         i = self._loc(where)
         ks = [_card(c) for c in cards]
-
-        def apply():
-            for k in ks:
-                self.allowed[k] &= ~(1 << i)
-
         known = self._known()
         same = not any(known[k] >> i & 1 for k in ks)
-        self._learn(apply, "%s holds none of %s" % (where, "/".join(cards)), same)
+        self._learn(("lacks", ks, i), "%s holds none of %s" % (where, "/".join(cards)), same)
 
     def shows_one_of(self, where, cards):
         """At least one of `cards` is at `where` (a guest showed one, unseen)."""
         i = self._loc(where)
-        cards = tuple(cards)
-        for c in cards:
-            _card(c)
-        known = self._known()
-        same = any(known[_INDEX[c]] == 1 << i for c in cards)
-        self._learn(lambda: self.clauses.append((i, cards)), "%s holds one of %s" % (where, "/".join(cards)), same)
+        cards, known = tuple(cards), self._known()
+        same = any(known[k] == 1 << i for k in [_card(c) for c in cards])
+        self._learn(("clause", (i, cards)), "%s holds one of %s" % (where, "/".join(cards)), same)
 
     def wrong_accusation(self, triple):
         """The three are not all in the confidential case."""
-        triple = tuple(triple)
-        for c in triple:
-            _card(c)
-        known = self._known()
-        same = any(not known[_INDEX[c]] & 1 for c in triple)
-        self._learn(lambda: self.not_all.append(triple), "%s was a wrong accusation" % "/".join(triple), same)
+        triple, known = tuple(triple), self._known()
+        same = any(not known[k] & 1 for k in [_card(c) for c in triple])
+        self._learn(("wrong", triple), "%s was a wrong accusation" % "/".join(triple), same)
 
     def _known(self):
         """Each card's possible places by index: exact if solved, else what the facts allow."""
@@ -147,24 +142,71 @@ class Deduction:
             return self.allowed
         return [self._poss[c] for c in CARDS]
 
-    def _learn(self, apply, what, same=False):
-        """Apply a fact and solve again; `same`: every consistent deal satisfies
-        it already (the deals, and so every answer, stay as they are)."""
-        before = (list(self.allowed), len(self.clauses), len(self.not_all), self._state())
-        apply()
+    def _apply(self, fact):
+        kind = fact[0]
+        if kind == "holds":
+            self.allowed[fact[1]] &= 1 << fact[2]
+        elif kind == "lacks":
+            for k in fact[1]:
+                self.allowed[k] &= ~(1 << fact[2])
+        elif kind == "clause":
+            self.clauses.append(fact[1])
+        else:
+            self.not_all.append(fact[1])
+
+    def _learn(self, fact, what, same=False):
+        """Apply a fact and solve again (lazy: at the next question); `same`: every
+        consistent deal satisfies it already (the deals, and so every answer, stay as they are)."""
+        if self._pending is None and self.lazy and not same:
+            self._pending = ((list(self.allowed), len(self.clauses), len(self.not_all), self.learnt), [])
+        pending = self._pending
+        if pending is not None:
+            pending[1].append((fact, what, same))  # replayed one by one if they contradict
+        before = None if pending else (list(self.allowed), len(self.clauses), len(self.not_all), self._state())
+        self._apply(fact)
         self.learnt += 1
-        if same:
+        if same or pending:
             return
         if not self._solve():
             self.allowed = before[0]
             del self.clauses[before[1] :]
             del self.not_all[before[2] :]
             self.learnt -= 1
-            self._deals, self._base, self._subs, self._rows, self._poss = before[3]
+            self._deals, self._base, self._subs, self._rows, self._poss, self._clauses_ix = before[3]
             raise Inconsistent("%s contradicts what was learnt" % what)
 
+    def _ready(self):
+        """Lazy: count the facts waiting (on a contradiction: replay them one by one, forget those that break)."""
+        pending = self._pending
+        if pending is None:
+            return
+        self._pending = None
+        if self._solve():
+            return
+        (allowed, nc, nn, learnt), facts = pending
+        self.allowed, self.learnt = allowed, learnt
+        del self.clauses[nc:]
+        del self.not_all[nn:]
+        self._solve()  # as it was before them
+        broke, self.lazy = None, False
+        for fact, what, same in facts:
+            try:
+                self._learn(fact, what, same)
+            except Inconsistent as e:
+                broke = broke or e
+        self.lazy = True
+        raise broke or Inconsistent("what was learnt contradicts itself")
+
+    def places_now(self):
+        """card -> its possible places' mask, without counting again: exact if nothing waits, else a superset."""
+        if self._pending is None:
+            return self.poss
+        if self._poss is not None:
+            return self._poss
+        return dict(zip(CARDS, self.allowed))
+
     def _state(self):
-        return (self._deals, self._base, self._subs, self._rows, self._poss) if hasattr(self, "_base") else None
+        return (self._deals, self._base, self._subs, self._rows, self._poss, self._clauses_ix)
 
     # -- what follows ---------------------------------------------------------
 
@@ -196,6 +238,8 @@ class Deduction:
     @property
     def poss(self):
         """card -> the mask of the locations it can be at (by index), exact."""
+        if self._pending is not None:
+            self._ready()
         if self._poss is None:
             if self._subs:
                 possible = [sum(1 << j for j, v in enumerate(self._row(k)) if v) for k in range(len(CARDS))]
@@ -206,12 +250,14 @@ class Deduction:
 
     def _case(self, k):
         """The number of deals with card `k` in the confidential case."""
+        self._ready()
         if k in self._rows:
             return self._rows[k][0]
         return self._base.case_count(k) - sum(sub.case_count(k) for sub in self._subs)
 
     def _row(self, k):
         """The number of deals with card `k` at each location."""
+        self._ready()
         row = self._rows.get(k)
         if row is None:
             row = list(self._base.row(k))
@@ -229,6 +275,7 @@ class Deduction:
         return 0
 
     def copy(self):
+        self._ready()
         other = Deduction.__new__(Deduction)
         other.__dict__.update(self.__dict__)
         other.allowed = list(self.allowed)
@@ -258,7 +305,11 @@ class Deduction:
 
     def candidates(self):
         """(suspects, places, weapons) that can still be in the confidential case."""
-        return tuple(tuple(c for c in OF_KIND[kind] if self.poss[c] & 1) for kind in KINDS)
+        poss = self.poss
+        got = self._rows.get("candidates")  # the rows of this count, and answers remembered with them
+        if got is None:
+            got = self._rows["candidates"] = tuple(tuple(c for c in OF_KIND[kind] if poss[c] & 1) for kind in KINDS)
+        return got
 
     def solution(self):
         """The (suspect, place, weapon) of the case once certain, else None."""
@@ -269,12 +320,14 @@ class Deduction:
 
     def deals(self):
         """How many deals fit everything learnt."""
+        self._ready()
         return self._deals
 
     def chance(self, card, where=CASE):
         """The chance that `card` is at `where` (the confidential case unless told)."""
         i, k = self._loc(where), _card(card)
-        return (self._case(k) if i == 0 else self._row(k)[i]) / self._deals
+        n = self._case(k) if i == 0 else self._row(k)[i]
+        return n / self._deals
 
     def chances(self, card):
         """{location: chance} of the places `card` can be."""
@@ -282,13 +335,21 @@ class Deduction:
         return {self.locations[i]: v / self._deals for i, v in enumerate(row) if v}
 
     def case_chances(self):
-        """{card: the chance it is in the confidential case}, for every card."""
-        return {c: self._case(k) / self._deals for k, c in enumerate(CARDS)}
+        """{card: the chance it is in the confidential case}, for every card (remembered: do not change it)."""
+        self._ready()
+        got = self._rows.get("case_chances")
+        if got is None:
+            got = self._rows["case_chances"] = {c: self._case(k) / self._deals for k, c in enumerate(CARDS)}
+        return got
 
     def weights(self, card):
-        """{location index: chance} of the places `card` can be."""
-        row = self._row(_card(card))
-        return {i: v / self._deals for i, v in enumerate(row) if v}
+        """{location index: chance} of the places `card` can be (remembered: do not change it)."""
+        k = _card(card)
+        row = self._row(k)
+        got = self._rows.get((k,))
+        if got is None:
+            got = self._rows[(k,)] = {i: v / self._deals for i, v in enumerate(row) if v}
+        return got
 
     def count(self):
         """How many (suspect, place, weapon) triples can still be the solution."""
@@ -297,6 +358,7 @@ class Deduction:
     def solutions(self):
         """{(suspect, place, weapon): chance} of every triple that can be
         the solution, likeliest first; the chances sum to 1."""
+        self._ready()
         if self._solutions is None:
             self._solutions = self._triples()
         return self._solutions
@@ -314,28 +376,24 @@ class Deduction:
                 out.setdefault(key, []).append(c)
             return list(out.values())
 
-        # Force one class of each of two kinds into the case (the two with the fewest
-        # classes), and read the third kind's chances from the deals that are left.
+        # The deals with one class of each kind in the case, the two kinds with the fewest classes first.
         groups = [classes(cards) for cards in (s_c, p_c, w_c)]
         a, b, r = sorted(range(3), key=lambda k: len(groups[k]))
+        sol = solve_clauses(self.allowed, self.capacity, _KIND, self._clauses_ix, kind_order=(a, b, r))
+        counts = triple_counts(sol, *([_card(g[0]) for g in groups[k]] for k in (a, b, r)))
         found = {}
         for ga in groups[a]:
             for gb in groups[b]:
-                masks = list(self.allowed)
-                masks[_card(ga[0])] &= 1
-                masks[_card(gb[0])] &= 1
-                sol = solve_clauses(masks, self.capacity, _KIND, self._clauses_ix)
-                if sol is None:
-                    continue
-                for z in (s_c, p_c, w_c)[r]:
-                    v = sol.case_count(_card(z))
+                for gr in groups[r]:
+                    v = counts.get((_card(ga[0]), _card(gb[0]), _card(gr[0])))
                     if v:
                         for x in ga:
                             for y in gb:
-                                t = [None] * 3
-                                t[a], t[b], t[r] = x, y, z
-                                t = tuple(t)
-                                if t not in wrong:
-                                    found[t] = v
+                                for z in gr:
+                                    t = [None] * 3
+                                    t[a], t[b], t[r] = x, y, z
+                                    t = tuple(t)
+                                    if t not in wrong:
+                                        found[t] = v
         total = sum(found.values())
         return {t: v / total for t, v in sorted(found.items(), key=lambda kv: (-kv[1], kv[0]))}

@@ -29,20 +29,12 @@ dot products of the two, computed when asked.
 
 from math import factorial
 
-from .packed import count, dot
+from .packed import bits, count, dot, dots
 
 KINDS = 3  # suspect, place, weapon
 
 
-_BITS = {}
-
-
-def _bits(mask):
-    """The indexes of the bits set in `mask` (remembered)."""
-    out = _BITS.get(mask)
-    if out is None:
-        out = _BITS[mask] = tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
-    return out
+_SPREAD = {}  # mask -> 1 << 5 * loc for each of its locations (the counts of 23 cards fit in 5 bits)
 
 
 def _simplify(masks, caps, kinds, clauses):
@@ -55,76 +47,86 @@ def _simplify(masks, caps, kinds, clauses):
     free[0] = 0
     slot = [1] * KINDS
     clauses = [(loc, tuple(cs)) for loc, cs in clauses]
+    live = range(n)  # the cards not fixed yet
     changed = True
     while changed:
         changed = False
-        for c in range(n):
+        still = []
+        for c in live:
             m = masks[c]
             if m == 0:
                 return None
-            if not fixed[c] and m & (m - 1) == 0:
+            if m & (m - 1) == 0:
                 fixed[c] = True
-                loc = m.bit_length() - 1
-                if loc == 0:
+                if m == 1:
                     slot[kinds[c]] -= 1
                     if slot[kinds[c]] < 0:
                         return None
                 else:
+                    loc = m.bit_length() - 1
                     free[loc] -= 1
                     if free[loc] < 0:
                         return None
                 changed = True
-        could = [0] * nloc
+            else:
+                still.append(c)
+        live = still
         could_k = [0] * KINDS
         room = 1  # where a free card may still go: the case (its kind's slot) and places with room
         for loc in range(1, nloc):
             if free[loc]:
                 room |= 1 << loc
-        for c in range(n):
-            if fixed[c]:
-                continue
-            m = masks[c] & (room if slot[kinds[c]] else room - 1)
-            if m != masks[c]:
+        spread = 0  # 5 bits a location: how many free cards may go there
+        for c in live:
+            m0 = masks[c]
+            m = m0 & (room if slot[kinds[c]] else room - 1)
+            if m != m0:
                 if m == 0:
                     return None
                 masks[c] = m
                 changed = True
             if m & 1:
                 could_k[kinds[c]] += 1
-            for loc in _bits(m >> 1):
-                could[loc + 1] += 1
+            sp = _SPREAD.get(m)
+            if sp is None:
+                sp = _SPREAD[m] = sum(1 << (5 * loc) for loc in bits(m))
+            spread += sp
         for loc in range(1, nloc):
-            if could[loc] < free[loc]:
+            f = free[loc]
+            could = spread >> (5 * loc) & 31
+            if could < f:
                 return None
-            if free[loc] and could[loc] == free[loc]:
+            if f and could == f:
                 b = 1 << loc
-                for c in range(n):
-                    if not fixed[c] and masks[c] & b and masks[c] != b:
+                for c in live:
+                    if masks[c] & b and masks[c] != b:
                         masks[c] = b
                         changed = True
         for k in range(KINDS):
-            if slot[k] and could_k[k] == 0:
-                return None
-            if slot[k] and could_k[k] == 1:
-                for c in range(n):
-                    if not fixed[c] and kinds[c] == k and masks[c] & 1 and masks[c] != 1:
+            if slot[k] and could_k[k] < 2:
+                if could_k[k] == 0:
+                    return None
+                for c in live:
+                    if kinds[c] == k and masks[c] & 1 and masks[c] != 1:
                         masks[c] = 1
                         changed = True
+        if not clauses:
+            continue
         keep = []
         for loc, cs in clauses:
             b = 1 << loc
             if any(fixed[c] and masks[c] == b for c in cs):
                 continue  # satisfied
-            live = tuple(c for c in cs if not fixed[c] and masks[c] & b)
-            if not live:
+            live_cs = tuple(c for c in cs if not fixed[c] and masks[c] & b)
+            if not live_cs:
                 return None
-            if len(live) == 1:
-                masks[live[0]] = b
+            if len(live_cs) == 1:
+                masks[live_cs[0]] = b
                 changed = True
                 continue
-            if not any(l2 == loc and set(c2) <= set(live) for l2, c2 in keep):
-                keep = [(l2, c2) for l2, c2 in keep if l2 != loc or not set(live) <= set(c2)]
-                keep.append((loc, live))  # a clause implied by another is dropped
+            if not any(l2 == loc and set(c2) <= set(live_cs) for l2, c2 in keep):
+                keep = [(l2, c2) for l2, c2 in keep if l2 != loc or not set(live_cs) <= set(c2)]
+                keep.append((loc, live_cs))  # a clause implied by another is dropped
         clauses = keep
     return masks, fixed, free, slot, clauses
 
@@ -134,27 +136,31 @@ def solve(masks, caps, kinds):
     return solve_clauses(masks, caps, kinds, ())
 
 
-def solve_clauses(masks, caps, kinds, clauses):
-    """(deals, counts): the number of deals, and counts[card][loc] the
-    number of them with the card at loc; (0, None) if there is none."""
+def solve_clauses(masks, caps, kinds, clauses, kind_order=None):
+    """A Solved, or None if no deal fits. `kind_order`: always the dynamic
+    programme (no closed form), the kinds in that order (for
+    sim.cards.packed.triple_counts)."""
     simple = _simplify(masks, caps, kinds, clauses)
     if simple is None:
         return None
     masks, fixed, free, slot, clauses = simple
     nloc = len(caps)
     free_cards = [c for c in range(len(masks)) if not fixed[c]]
-    if free_cards and not clauses:
+    if free_cards and not clauses and kind_order is None:
         easy = _symmetric(simple, kinds, free_cards)
         if easy is not None:
             return easy
     # The locations that count, as dims (room, locations): hands, and suspect cases with the same column.
     clause_locs = set(loc for loc, _ in clauses)
     groups, dims = {}, []
+    cols = [0] * nloc  # by location, the free cards that may go there
+    for c in free_cards:
+        for loc in bits(masks[c]):
+            cols[loc] |= 1 << c
     for loc in range(1, nloc):
         if free[loc]:
             if free[loc] == 1 and caps[loc] == 1 and loc not in clause_locs:
-                col = sum(1 << c for c in free_cards if masks[c] >> loc & 1)
-                groups.setdefault(col, []).append(loc)
+                groups.setdefault(cols[loc], []).append(loc)
             else:
                 dims.append((free[loc], (loc,)))
     dims += [(len(locs), tuple(locs)) for locs in groups.values()]
@@ -165,7 +171,7 @@ def solve_clauses(masks, caps, kinds, clauses):
     if not free_cards:
         out.deals = mult
         return out
-    return count(out, kinds, slot, clauses, free_cards)
+    return count(out, kinds, slot, clauses, free_cards, kind_order=kind_order or (0, 1, 2))
 
 
 class Solved:
@@ -181,6 +187,7 @@ class Solved:
         self.fixed = fixed
         self.nloc, self.dims, self.mult = nloc, dims, mult
         self.rows = {}
+        self.prog = None  # the dynamic programme, when one was run
         self.pending = {}  # card -> (its options' states, the completions after it, options, width, deals)
 
     @property
@@ -201,8 +208,9 @@ class Solved:
             if self.fixed[c]:
                 r[self.possible[c].bit_length() - 1] = self.deals
             else:
+                known = self._values(c)
                 for o in self.pending[c][2]:
-                    v = self._value(c, o[0])
+                    v = known[o[0]]
                     locs = (0,) if o[0] < 0 else self.dims[o[0]][1]
                     for loc in locs:
                         r[loc] += v // len(locs)
@@ -216,6 +224,16 @@ class Solved:
         if not self.possible[c] & 1:
             return 0
         return self._value(c, -1)
+
+    def _values(self, c):
+        """{dim: the number of deals with free card `c` there}, every dim of its options at once."""
+        parts, y, opts, width, total, known = self.pending[c]
+        if len(known) < len(opts):
+            missing = [k for k, o in enumerate(opts[:-1]) if o[0] not in known]
+            for k, v in zip(missing, dots([parts[k] for k in missing], y, width)):
+                known[opts[k][0]] = v * self.mult
+            known[opts[-1][0]] = total * self.mult - sum(known[o[0]] for o in opts[:-1])
+        return known
 
     def _value(self, c, d):
         """The number of deals with free card `c` in dim `d` (-1: the confidential case)."""

@@ -12,7 +12,18 @@ from operator import mul
 
 KINDS = 3  # suspect, place, weapon
 
+_BITS = {}
+
+
+def bits(mask):
+    """The indexes of the bits set in `mask` (remembered)."""
+    out = _BITS.get(mask)
+    if out is None:
+        out = _BITS[mask] = tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
+    return out
+
 _MASKS = {}
+_OPTS = {}  # layout -> {mask: (the options of a card in no clause, False)}, remembered across solves
 
 
 def _repeat(x, length, times):
@@ -54,12 +65,14 @@ def _layout_masks(radix, width):
     return out
 
 
-def count(out, kinds, slot, clauses, free_cards):
+def count(out, kinds, slot, clauses, free_cards, *, kind_order=(0, 1, 2)):
     """The dynamic programme over the free cards, on packed vectors: a state
     vector is one integer, `width` bits per state (room left in each dim but
     the largest, the open clauses satisfied, the case slot of the kind at
     hand free). Returns (deals up to the cases' arrangements, per card the
-    count per dim; dim -1 the confidential case)."""
+    count per dim; dim -1 the confidential case). The kinds are taken in
+    `kind_order`; the programme is kept (`out.prog`, its kinds' segments
+    `out.segs`) for `triple_counts`."""
     masks, dims = out._possible, out.dims
     default = max(range(len(dims)), key=lambda d: dims[d][0]) if dims else None
     tracked = [d for d in range(len(dims)) if d != default]
@@ -71,9 +84,10 @@ def count(out, kinds, slot, clauses, free_cards):
     bound, choices = 1, {}  # no count in the programme exceeds the product of the cards' choices
     for c in free_cards:
         m = masks[c]
-        if m not in choices:
-            choices[m] = len(set(loc_dim[loc] for loc in range(m.bit_length()) if m >> loc & 1))
-        bound *= choices[m]
+        n = choices.get(m)
+        if n is None:
+            n = choices[m] = len(set(loc_dim[loc] for loc in bits(m)))
+        bound *= n
     width = 64 if bound.bit_length() < 64 else 64 * (bound.bit_length() // 64 + 1)
     digit = _layout_masks(radix, width)
     strides, st = [], 1
@@ -92,24 +106,30 @@ def count(out, kinds, slot, clauses, free_cards):
     nt = len(tracked)
     bit = [(digit[nt + j] ^ ((1 << (size * width)) - 1), digit[nt + j], strides[nt + j]) for j in range(len(clauses))]
     in_clause = set(c for _, cs in clauses for c in cs)
-    order = []
-    for k in range(KINDS):
+    order = {}
+    for k in kind_order:
         cards = [c for c in free_cards if kinds[c] == k]
-        order.append(sorted(cards, key=lambda c: (c in in_clause, masks[c], c)))
+        order[k] = sorted(cards, key=lambda c: (c in in_clause, masks[c], c))
     last = {}
-    pos = {c: i for i, c in enumerate(c for cards in order for c in cards)}
+    pos = {c: i for i, c in enumerate(c for k in kind_order for c in order[k])}
     for j, (_, cs) in enumerate(clauses):
         last.setdefault(max(pos[c] for c in cs), []).append(bit[j])
     # The programme: ("in"|"out", None) for the case slot of a kind, ("card", (c, opts, retire)).
-    prog = []
-    cache = {}
-    for k in range(KINDS):
+    prog, segs = [], []
+    layout = (tuple(dims), len(clauses), width)  # a card's options follow from it and its mask (if in no clause)
+    cache = _OPTS.get(layout)
+    if cache is None:
+        if len(_OPTS) > 256:
+            _OPTS.clear()
+        cache = _OPTS[layout] = {}
+    for k in kind_order:
+        segs.append(len(prog))
         if slot[k]:
             prog.append(("in", None))
         for c in order[k]:
             key = masks[c] if c not in in_clause else None
-            opts = cache.get(key)
-            if opts is None:
+            got = cache.get(key)
+            if got is None:
                 opts, seen = [], set()
                 m, loc = masks[c], 0
                 while m:
@@ -124,13 +144,19 @@ def count(out, kinds, slot, clauses, free_cards):
                     m >>= 1
                     loc += 1
                 opts.sort(key=lambda o: o[2] is None)  # the largest place last: its count is what is left
+                got = (opts, any(o[3] for o in opts))
                 if key is not None:
-                    cache[key] = opts
-            retire = tuple(last.get(pos[c], ()))
-            plain = not retire and not any(o[3] for o in opts)  # no clause to follow: shifts and masks only
-            prog.append(("card" if not plain else "plain", (c, opts, retire)))
+                    cache[key] = got
+            opts, sets = got
+            retire = last.get(pos[c])
+            if retire is None and not sets:  # no clause to follow: shifts and masks only
+                prog.append(("plain", (c, opts, ())))
+            else:
+                prog.append(("card", (c, opts, tuple(retire or ()))))
         if slot[k]:
             prog.append(("out", None))
+    segs.append(len(prog))
+    out.prog, out.segs, out.x0, out.width, out.top = prog, segs, 1 << start, width, top
     # Forward.
     x = 1 << start
     before = []
@@ -154,6 +180,7 @@ def count(out, kinds, slot, clauses, free_cards):
     def backward():
         add, high = digit[-2:]
         possible = out._possible
+        where = [sum(1 << loc for loc in locs) for _, locs in dims] + [1]  # by dim; [-1]: the case
         y = 1
         i = len(before)
         prev = None
@@ -174,7 +201,7 @@ def count(out, kinds, slot, clauses, free_cards):
                     m = 0
                     for o, part in zip(opts, before[i]):
                         if (part + add) & ynz:
-                            m |= 1 if o[0] < 0 else sum(1 << loc for loc in dims[o[0]][1])
+                            m |= where[o[0]]
                     possible[c] = m
                     out.pending[c] = (before[i], y, opts, width, total, {})
                 prev = (key, c)
@@ -185,6 +212,73 @@ def count(out, kinds, slot, clauses, free_cards):
 
     out.backward = backward
     return out
+
+
+def _forward(x, steps, forced, top):
+    """The states after `steps` from the states `x`, card `forced` in the confidential case."""
+    for kind, step in steps:
+        if kind == "in":
+            x <<= top
+        elif kind == "out":
+            x &= (1 << top) - 1
+        else:
+            c, opts, retire = step
+            if c == forced:
+                opts = [o for o in opts if o[0] < 0]
+            if kind == "plain":
+                x = sum([x if mk is None else (x & mk) >> sh for _, sh, mk, _ in opts])
+            else:
+                x = sum([_contrib(x, o, retire) for o in opts])
+    return x
+
+
+def _backward(y, steps, forced, top):
+    """The completions before `steps` from those after, card `forced` in the confidential case."""
+    for kind, step in reversed(steps):
+        if kind == "in":
+            y >>= top
+        elif kind == "out":
+            y &= (1 << top) - 1
+        else:
+            c, opts, retire = step
+            if c == forced:
+                opts = [o for o in opts if o[0] < 0]
+            if kind == "plain":
+                y = sum([y if mk is None else (y << sh) & mk for _, sh, mk, _ in opts])
+            else:
+                y = sum([_transpose(y, o, retire) for o in opts])
+    return y
+
+
+def triple_counts(out, xs, ys, zs):
+    """{(x, y, z): the number of deals with x, y and z in the confidential
+    case} (non-zero only), for the cards xs, ys, zs of the kinds `out` was
+    programmed in (kind_order). The forward states after the first kind are
+    shared by every y, the completions of the last kind by every pair."""
+    if out.prog is None:  # no free card: the deal is known, one card of each kind in the case
+        return {(x, y, z): out.deals for x in xs for y in ys for z in zs}
+    prog, (a, b, r, end), top, width, mult = out.prog, out.segs, out.top, out.width, out.mult
+    tails = [(z, _backward(1, prog[r:end], z, top)) for z in zs]
+    found = {}
+    for x in xs:
+        fx = _forward(out.x0, prog[a:b], x, top)
+        for y in ys:
+            fxy = _forward(fx, prog[b:r], y, top)
+            for z, tail in tails:
+                v = dot(fxy, tail, width)
+                if v:
+                    found[(x, y, z)] = v * mult
+    return found
+
+
+def dots(parts, y, width):
+    """[dot(part, y, width) for part in parts], `y` read once."""
+    if width != 64 or not y:
+        return [dot(p, y, width) for p in parts]
+    n = (y.bit_length() + 63) // 64
+    keep = (1 << (64 * n)) - 1
+    ys = memoryview(y.to_bytes(8 * n, "little")).cast("Q")
+    return [sum(map(mul, memoryview((p & keep).to_bytes(8 * n, "little")).cast("Q"), ys)) if p else 0 for p in parts]
 
 
 def dot(a, b, width):
