@@ -255,7 +255,10 @@ def wait_for(proc, condition, what, seconds=120):
     deadline = time.monotonic() + seconds
     while not condition():
         assert proc.poll() is None, "clue-fx ended (%s) before %s: %s" % (proc.returncode, what, proc.stderr.read())
-        assert time.monotonic() < deadline, "no %s after %d s" % (what, seconds)
+        if time.monotonic() >= deadline:  # what the window said tells why (a stuck bot says so)
+            proc.kill()
+            proc.wait(10)
+            raise AssertionError("no %s after %d s; the window said: %s" % (what, seconds, proc.stderr.read()[-2000:]))
         time.sleep(0.05)
 
 
