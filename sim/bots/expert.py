@@ -107,6 +107,10 @@ class Expert:
     BLOCKED = 0.5  # a place whose card a rival is known to hold: a hypothesis there is blocked (in suspects read)
     HUNT = 2.0  # what meeting the Inspecteur is worth when certain, in suspects read
     HUNT_HEADS_UP = 0.0  # the same with one rival left
+    HUNT_NEAR = 0.0  # heads-up, with at most NEAR solutions left: what meeting him is worth
+    NEAR = 2
+    READY_SEARCH = 0.0  # certain, arrived without him in sight: search when he may hide here more likely than this
+    HYP_HEADS_UP = "random"  # heads-up: "best" (the most informative) or "random" (among what can be in the case)
 
     def __init__(self, bot, parts):
         self.bot = bot
@@ -252,6 +256,8 @@ class Expert:
         are worth more (the ablation: 53.3 % without the hunt, 49.9 % with it,
         1 000 games; one seat against two, the hunt adds 4 points)."""
         if len(self.rivals()) < 2:
+            if self.HUNT_NEAR and self.bot.mind.count() <= self.NEAR:
+                return self.HUNT_NEAR
             return self.HUNT_HEADS_UP / self.spread()
         return self.HUNT / self.spread()
 
@@ -266,10 +272,16 @@ class Expert:
                 return ("press", "ACCUSE")
             return ("press", "STOP")  # a search *or* a hypothesis: after one, the turn ends
         if bot.ready():
-            if self.chance(INSPECTEUR, here) > 0.2:
+            if self.chance(INSPECTEUR, here) > self.READY_SEARCH:
                 return ("press", "SEARCH")
             return ("press", "STOP")
         hidden = sum(self.chance(s, here) for s in bot._unread())
+        if self.HYP_HEADS_UP == "random" and len(self.rivals()) < 2:
+            if not in_sight and hidden >= self.SEARCH_AT:
+                return ("press", "SEARCH")
+            bot._hyp_done = True
+            s, _, w = bot.mind.candidates()
+            return ("hypothesis", bot.rng.choice(s), bot.rng.choice(w))
         if self.SEARCH_GAIN > 0 and "hyp" in self.parts:
             # a search reads the cases of the suspects hiding here; a hypothesis teaches what it scores
             pair, score = self.scored_hypothesis(here)
