@@ -97,7 +97,8 @@ def calibrated(p):
 
 
 class Expert:
-    WAIT = 1.0  # a scale of WAIT_ODDS (bench-tuned)
+    WAIT = 1.0  # a scale of WAIT_ODDS (bench-tuned), heads-up
+    WAIT_TABLE = 1.0  # the same with two rivals or more
     READY = 0.5  # the chance to win by waiting, times this for each rival who shows it is certain
     SEARCH_AT = SEARCH_AT
     PLACE_BONUS = PLACE_BONUS
@@ -107,6 +108,9 @@ class Expert:
     BLOCKED = 0.5  # a place whose card a rival is known to hold: a hypothesis there is blocked (in suspects read)
     HUNT = 2.0  # what meeting the Inspecteur is worth when certain, in suspects read
     HUNT_HEADS_UP = 0.0  # the same with one rival left
+    HYP_RANDOM_BELOW = 2  # with fewer rivals than this, HYP_HEADS_UP applies
+    GAMBLE_HUNT = True  # when the odds say gamble, hunt the Inspecteur as if certain
+    GAMBLE_SEARCH = 0.2  # ... and search where he hides this likely
     HUNT_NEAR = 0.0  # heads-up, with at most NEAR solutions left: what meeting him is worth
     NEAR = 2
     READY_SEARCH = 0.0  # certain, arrived without him in sight: search when he may hide here more likely than this
@@ -200,7 +204,7 @@ class Expert:
         for g in rivals:
             if g in self.ready_rivals:
                 odds *= self.READY
-        return self.WAIT * odds
+        return (self.WAIT if len(rivals) < 2 else self.WAIT_TABLE) * odds
 
     def best_chance(self):
         """The chance the likeliest triple is the solution."""
@@ -229,7 +233,7 @@ class Expert:
         if in_sight and self.would_accuse():
             return ("press", "ACCUSE")
         places = [p for p in PLACES if p != here]
-        if bot.ready():
+        if bot.ready() or (self.gamble_hunt() and self.gamble()):
             return ("press", max(places, key=lambda p: self.seen_chance(INSPECTEUR, p) + bot.rng.random() * 1e-6))
         unread = bot._unread()
         cands = bot.mind.candidates()[1]
@@ -248,6 +252,10 @@ class Expert:
             if score > best_score:
                 best, best_score = p, score
         return ("press", best)
+
+    def gamble_hunt(self):
+        """Hunt the Inspecteur as if certain when the odds say gamble (with two rivals or more)."""
+        return self.GAMBLE_HUNT and len(self.rivals()) >= 2
 
     def hunt_value(self):
         """What meeting the Inspecteur is worth, in suspects read: more as
@@ -275,8 +283,10 @@ class Expert:
             if self.chance(INSPECTEUR, here) > self.READY_SEARCH:
                 return ("press", "SEARCH")
             return ("press", "STOP")
+        if self.gamble_hunt() and not in_sight and self.chance(INSPECTEUR, here) > self.GAMBLE_SEARCH and self.gamble():
+            return ("press", "SEARCH")  # ready to bet on the likeliest triple if he is found
         hidden = sum(self.chance(s, here) for s in bot._unread())
-        if self.HYP_HEADS_UP == "random" and len(self.rivals()) < 2:
+        if self.HYP_HEADS_UP == "random" and len(self.rivals()) < self.HYP_RANDOM_BELOW:
             if not in_sight and hidden >= self.SEARCH_AT:
                 return ("press", "SEARCH")
             bot._hyp_done = True
