@@ -31,7 +31,7 @@ WHAT = {
     "where": "the whereabouts filter (else an even belief: every place alike)",
     "hunt": "moves towards the Inspecteur as the solution nears (else only towards unread suspects)",
     "gamble": "accusations by the odds of the race (else only when certain)",
-    "hyp": "the most informative hypothesis (else at random among what can be in the case)",
+    "hyp": "the most informative hypothesis with two rivals or more (else at random among the case candidates)",
 }
 
 # The chance to win by waiting (not accusing now), by the bot's turn and
@@ -97,8 +97,7 @@ def calibrated(p):
 
 
 class Expert:
-    WAIT = 1.0  # a scale of WAIT_ODDS (bench-tuned), heads-up
-    WAIT_TABLE = 1.0  # the same with two rivals or more
+    WAIT = 1.0  # a scale of WAIT_ODDS (bench-tuned)
     READY = 0.5  # the chance to win by waiting, times this for each rival who shows it is certain
     SEARCH_AT = SEARCH_AT
     PLACE_BONUS = PLACE_BONUS
@@ -108,13 +107,10 @@ class Expert:
     BLOCKED = 0.5  # a place whose card a rival is known to hold: a hypothesis there is blocked (in suspects read)
     HUNT = 2.0  # what meeting the Inspecteur is worth when certain, in suspects read
     HUNT_HEADS_UP = 0.0  # the same with one rival left
-    HYP_RANDOM_BELOW = 2  # with fewer rivals than this, HYP_HEADS_UP applies
-    GAMBLE_HUNT = True  # when the odds say gamble, hunt the Inspecteur as if certain
-    GAMBLE_SEARCH = 0.2  # ... and search where he hides this likely
-    HUNT_NEAR = 0.0  # heads-up, with at most NEAR solutions left: what meeting him is worth
-    NEAR = 2
-    READY_SEARCH = 0.0  # certain, arrived without him in sight: search when he may hide here more likely than this
-    HYP_HEADS_UP = "random"  # heads-up: "best" (the most informative) or "random" (among what can be in the case)
+    READY_SEARCH = 0.0  # certain, arrived without him in sight: search if he may hide here more likely than this
+    GAMBLE_HUNT = True  # two rivals or more: when the odds say gamble, hunt him as if certain
+    GAMBLE_SEARCH = 0.2  # ... and search where he may hide more likely than this
+    HYP_HEADS_UP_RANDOM = True  # heads-up, hypotheses at random among what can be in the case
 
     def __init__(self, bot, parts):
         self.bot = bot
@@ -204,7 +200,7 @@ class Expert:
         for g in rivals:
             if g in self.ready_rivals:
                 odds *= self.READY
-        return (self.WAIT if len(rivals) < 2 else self.WAIT_TABLE) * odds
+        return self.WAIT * odds
 
     def best_chance(self):
         """The chance the likeliest triple is the solution."""
@@ -254,8 +250,12 @@ class Expert:
         return ("press", best)
 
     def gamble_hunt(self):
-        """Hunt the Inspecteur as if certain when the odds say gamble (with two rivals or more)."""
-        return self.GAMBLE_HUNT and len(self.rivals()) >= 2
+        """Hunt the Inspecteur as if certain when the odds say gamble: with
+        two rivals or more (screened on seeds 1-2000, one seat against two
+        hard-2026: 44.1 % with it, 42.4 % without; heads-up it lost share,
+        58.1 % against 59.9 %: more gambles at even odds, when the one rival
+        was far from done)."""
+        return self.GAMBLE_HUNT and "hunt" in self.parts and len(self.rivals()) >= 2
 
     def hunt_value(self):
         """What meeting the Inspecteur is worth, in suspects read: more as
@@ -264,8 +264,6 @@ class Expert:
         are worth more (the ablation: 53.3 % without the hunt, 49.9 % with it,
         1 000 games; one seat against two, the hunt adds 4 points)."""
         if len(self.rivals()) < 2:
-            if self.HUNT_NEAR and self.bot.mind.count() <= self.NEAR:
-                return self.HUNT_NEAR
             return self.HUNT_HEADS_UP / self.spread()
         return self.HUNT / self.spread()
 
@@ -281,12 +279,15 @@ class Expert:
             return ("press", "STOP")  # a search *or* a hypothesis: after one, the turn ends
         if bot.ready():
             if self.chance(INSPECTEUR, here) > self.READY_SEARCH:
-                return ("press", "SEARCH")
+                return ("press", "SEARCH")  # nothing left to learn: a search may find him (was: above 0.2 only)
             return ("press", "STOP")
         if self.gamble_hunt() and not in_sight and self.chance(INSPECTEUR, here) > self.GAMBLE_SEARCH and self.gamble():
             return ("press", "SEARCH")  # ready to bet on the likeliest triple if he is found
         hidden = sum(self.chance(s, here) for s in bot._unread())
-        if self.HYP_HEADS_UP == "random" and len(self.rivals()) < self.HYP_RANDOM_BELOW:
+        if self.HYP_HEADS_UP_RANDOM and len(self.rivals()) < 2:
+            # heads-up the most informative hypothesis lost share (54.7 % against
+            # 57.3 % on seeds 1-2000, 55.0 against 56.5 on 20000-21999): at
+            # random among what can be in the case, a search if a suspect is expected here
             if not in_sight and hidden >= self.SEARCH_AT:
                 return ("press", "SEARCH")
             bot._hyp_done = True
