@@ -108,7 +108,7 @@ class Expert:
     HUNT = 2.0  # what meeting the Inspecteur is worth when certain, in suspects read
     HUNT_HEADS_UP = 0.0  # the same with one rival left
     READY_SEARCH = 0.0  # certain, arrived without him in sight: search if he may hide here more likely than this
-    GAMBLE_HUNT = True  # two rivals or more: when the odds say gamble, hunt him as if certain
+    GAMBLE_HUNT = True  # two rivals: when the odds say gamble, hunt him as if certain
     GAMBLE_SEARCH = 0.2  # ... and search where he may hide more likely than this
     HYP_HEADS_UP_RANDOM = True  # heads-up, hypotheses at random among what can be in the case
 
@@ -251,11 +251,13 @@ class Expert:
 
     def gamble_hunt(self):
         """Hunt the Inspecteur as if certain when the odds say gamble: with
-        two rivals or more (screened on seeds 1-2000, one seat against two
-        hard-2026: 44.1 % with it, 42.4 % without; heads-up it lost share,
-        58.1 % against 59.9 %: more gambles at even odds, when the one rival
-        was far from done)."""
-        return self.GAMBLE_HUNT and "hunt" in self.parts and len(self.rivals()) >= 2
+        two rivals (screened on seeds 1-2000, one seat against two hard-2026:
+        44.1 % with it, 42.4 % without; heads-up it lost share, 58.1 %
+        against 59.9 %: more gambles at even odds, when the one rival was far
+        from done; at the table of easy, medium, hard and expert, 42.0 %
+        with it, 47.8 % without, seeds 1-1000: slow rivals, and the wait
+        odds of three rivals are a guess)."""
+        return self.GAMBLE_HUNT and "hunt" in self.parts and len(self.rivals()) == 2
 
     def hunt_value(self):
         """What meeting the Inspecteur is worth, in suspects read: more as

@@ -139,3 +139,12 @@ def test_heads_up_a_bot_ready_to_gamble_still_learns():
     for s in SUSPECTS:
         bot.where.p[s] = [1.0 if p == "GARAGE" else 0.0 for p in PLACES]
     assert bot.next_action()[0] == "hypothesis"  # heads-up the gamble hunt lost share: off
+
+
+def test_four_guests_a_bot_ready_to_gamble_still_learns():
+    bot, d = find_gambling_position(("COMTE", "LAVANDE", "PECHE", "AZUR"))
+    assert bot.expert.gamble()
+    believe_inspecteur(bot, {"ECURIE": 0.3, "KIOSQUE": 0.4})
+    for s in SUSPECTS:
+        bot.where.p[s] = [1.0 if p == "GARAGE" else 0.0 for p in PLACES]
+    assert bot.next_action()[0] == "hypothesis"  # three rivals: the gamble hunt lost share at a table of every level
