@@ -11,7 +11,9 @@ nothing more). docs/table.md describes each: what it uses and how it decides.
 - "expert": the exact engine's probabilities, a joint belief over the
   whereabouts used to plan its moves (unseen suspects, the Inspecteur), and
   the odds of winning the race: it may accuse before it is certain, a
-  deliberate gamble.
+  deliberate gamble (with two rivals it then hunts the Inspecteur as if
+  certain); once certain it searches wherever he may hide; heads-up its
+  hypotheses are drawn among what can still be in the case.
 - "hard-2026": the hard bot of 2026, frozen with its own engine and
   whereabouts (sim/bots/frozen/): the yardstick of every later bot.
 - "random": the bench's baseline: the hard mind, but random moves, searches
