@@ -5,12 +5,14 @@ verdicts' gamble flags, the winner and the turns, and at the end every bot's
 chances of the cards (the exact engine's counts, as floats) and the
 detective sheets' hints when the game keeps sheets.
 
-The digests of GAMES recorded with the code of before the speed work
-(commit ee8e7ce) are in decisions_ee8e7ce.json; tests/sim/test_same_decisions.py
-plays the same games and compares. To record them again (after a change that
+The digests of GAMES are in decisions.json; tests/sim/test_same_decisions.py
+plays the same games and compares. They were first recorded with the code of
+before the speed work (commit ee8e7ce), which changed none of them; recorded
+again after the expert's second strength pass, which changed the expert's
+games (and only those) on purpose. To record them again (after a change that
 is meant to change decisions, say so in its commit):
 
-    .venv/bin/python -m tests.sim.decisions > tests/sim/decisions_ee8e7ce.json
+    python -m tests.sim.decisions > tests/sim/decisions.json
 """
 
 import hashlib
