@@ -78,7 +78,7 @@ def is_speech(clip, lang):
 def speech_text(caption, lang, engine="espeak"):
     """What the voice says for a caption: no leading punctuation, names respelt."""
     text = caption.lstrip(",.;:!? ").strip()
-    table = SAY["espeak" if engine == "espeak" else "neural"].get(lang, {})
+    table = SAY.get(engine, SAY["neural"]).get(lang, {})
     for written, said in table.items():
         text = text.replace(written, said)
     return text

@@ -7,8 +7,8 @@ names (the captions keep the spelling). Used by tools/build_sounds.py."""
 # brisker, so that a player knows at once who speaks. docs/sounds.md says why
 # these (bench/bench_voice.py measured them). pitch: cents (sox pitch);
 # tempo: sox tempo factor; room: a light sox reverb.
-EDMOND_EN = {"engine": "piper", "voice": "joe", "length": 1.05, "pitch": -100, "room": True}
-INSPECTEUR_EN = {"engine": "kokoro", "voice": "jm_kumo", "lang": "en-us", "speed": 1.05, "pitch": 100}
+EDMOND_EN = {"engine": "kokoro", "voice": "jm_kumo", "lang": "en-us", "speed": 0.92, "pitch": -150, "room": True}
+INSPECTEUR_EN = {"engine": "piper", "voice": "joe", "length": 0.85, "pitch": 50}
 VOICES = {
     "fr": {
         "narrator": {"engine": "kokoro", "voice": "jm_kumo", "lang": "fr", "speed": 0.92, "pitch": -150, "room": True},
@@ -52,7 +52,7 @@ SAY_EN = {
     "Azur": "[[a#z'jU@]]",
     "Beaumont": "[[b'oUm0N]]",
 }
-# The same for the neural English voices, in letters they read well.
+# The same for the neural English voices (Piper), in letters they read well.
 SAY_NEURAL_EN = {
     "Dr.": "Doctor",
     "Mr.": "Mister",
@@ -77,7 +77,31 @@ SAY_NEURAL_EN = {
     "START": "start",  # the caption's capitals are the board's printing, not a spelling
     "yes or no.": "yes or no!",  # "no." would be read "number"
 }
-SAY = {"espeak": {"fr": {}, "en": SAY_EN, "us": {}}, "neural": {"fr": {}, "en": SAY_NEURAL_EN, "us": SAY_NEURAL_EN}}
+# Kokoro's English G2P (misaki's rules) reads most French names as printed
+# better than respelt (bench/bench_voice.py: "Dupont", "Beaumont", "Leblanc");
+# these are the ones it needs told.
+SAY_KOKORO_EN = {
+    "Dr.": "Doctor",
+    "Mr.": "Mister",
+    "Mrs.": "Missus",
+    "Mme": "Madame",
+    "Mlle": "Mademoiselle",
+    "Melle": "Mademoiselle",
+    "Professeur": "Professor",
+    "Révérend": "Reverend",
+    "Comte": "Count",
+    "du Puy": "du Pwee",
+    "Pêche": "Pesh",
+    "Pervenche": "Pervonsh",
+    "Lenoir": "Lenwar",
+    "Lavande": "La Vonde",  # "Lavond" was heard "Levant"
+    "Azur": "Azure",
+    "START": "start",
+    "yes or no.": "yes or no!",
+}
+NEURAL = {"fr": {}, "en": SAY_NEURAL_EN, "us": SAY_NEURAL_EN}
+SAY = {"espeak": {"fr": {}, "en": SAY_EN, "us": {}}, "kokoro": {"fr": {}, "en": SAY_KOKORO_EN, "us": SAY_KOKORO_EN},
+       "piper": NEURAL, "neural": NEURAL}
 
 
 def parse_voice(spec):

@@ -58,6 +58,11 @@ def g2p(text, lang):
 def speak(text, voice="jm_kumo", lang="en-us", speed=1.0, blend=None):
     """(float samples at 24 kHz, 24000) of `text`. blend: {voice: weight} to mix styles."""
     s = _load()
+    if lang != "fr" and text and text[-1] not in ".!?,;:":
+        # an English clip that ends without punctuation ("Lord Gray") ends on a
+        # rising breath that whisper hears as another syllable ("Lord Grace");
+        # in French the period made it worse (docs/sounds.md)
+        text += "."
     phonemes = g2p(text, lang)
     tokens = [s["vocab"][c] for c in phonemes if c in s["vocab"]][:510]
     if not tokens:

@@ -1,0 +1,54 @@
+"""bench/bench_voice.py's scoring: what counts as a word misheard. Needs no
+voice package (the recogniser is not loaded)."""
+
+import importlib.util
+import json
+import pathlib
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+MANIFEST = json.loads((ROOT / "sounds" / "manifest.json").read_text(encoding="utf-8"))
+
+
+def _bench():
+    spec = importlib.util.spec_from_file_location("bench_voice", ROOT / "bench" / "bench_voice.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+bench = _bench()
+
+
+def score(caption, heard, lang="en"):
+    ref = bench.words(caption, lang)
+    return bench.edits(ref, bench.compounds(ref, bench.words(heard, lang)))
+
+
+def test_case_punctuation_accents_and_titles_are_not_errors():
+    assert score("Mrs. Meadow-Brook, it is your turn.", "missus meadow brook it is your turn") == 0
+    assert score("Révérend Olive", "Reverend Olive") == 0
+    assert score("Mme Pervenche", "Madame Pervenche.", "fr") == 0
+
+
+def test_a_compound_spelt_otherwise_is_not_an_error():
+    assert score("At the Gate House, you meet Rusty.", "At the gatehouse, you meet Rusty.") == 0
+    assert score("Mrs. Meadow-Brook", "Mrs. Meadowbrook") == 0
+    assert score("the boathouse", "the boat house") == 0
+    assert score("L'Inspecteur Dupont est ici.", "L'inspecteur du pont est ici.", "fr") == 0
+
+
+def test_a_word_misheard_still_counts():
+    assert score("At the Tudor Mansion", "At the tutor mansion") == 1
+    assert score("Please put your pawns on your START squares.", "Please put your ponds on your Stark squares.") == 2
+    # words run together that are not adjacent in the caption are not split
+    assert score("Lady Lavender and Miss Peach", "ladypeach") == 5
+    # "du" is a caption word here: "du puis" is not joined into anything
+    assert score("Comte du Puy", "Count du puis") == 2
+
+
+def test_the_listener_who_holds_the_cards_is_told_the_printed_names():
+    us = bench.card_names("us", MANIFEST)
+    assert us.startswith("Lord Gray, Lady Lavender, Miss Peach, Prince Azure, Colonel Mustard")
+    assert "Inspector Brown" in us and "Gazebo" in us and "Mr. Ashe" not in us
+    fr = bench.card_names("fr", MANIFEST)
+    assert "Inspecteur Dupont" in fr and "Maison du gardien" in fr
