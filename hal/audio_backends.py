@@ -125,9 +125,15 @@ class PygameOut:
         return True
 
     def pending(self):
+        # The queue first: between two clips pygame's channel is briefly not
+        # busy while the next one still waits in its queue (its end-of-sound
+        # callback starts it), and that clip is about to play, not over.
+        # Read in this order a clip moving from the queue to play is counted
+        # twice at worst (the next poll corrects it), never dropped.
+        queued = self._channel.get_queue() is not None
         if not self._channel.get_busy():
-            return 0
-        return 2 if self._channel.get_queue() is not None else 1
+            return 1 if queued else 0
+        return 2 if queued else 1
 
     def stop(self):
         for _ in range(3):  # some pygame versions start the queued sound on stop()
