@@ -52,14 +52,18 @@ SAY_EN = {
     "Azur": "[[a#z'jU@]]",
     "Beaumont": "[[b'oUm0N]]",
 }
-# The same for the neural English voices (Piper), in letters they read well.
-SAY_NEURAL_EN = {
+# The titles as the neural English voices say them.
+TITLES_EN = {
     "Dr.": "Doctor",
     "Mr.": "Mister",
     "Mrs.": "Missus",
     "Mme": "Madame",
     "Mlle": "Mademoiselle",
     "Melle": "Mademoiselle",
+}
+# The same for the neural English voices (Piper), in letters they read well.
+SAY_NEURAL_EN = {
+    **TITLES_EN,
     "Inspecteur": "Inspector",
     "Professeur": "Professor",
     "Révérend": "Reverend",
@@ -81,12 +85,7 @@ SAY_NEURAL_EN = {
 # better than respelt (bench/bench_voice.py: "Dupont", "Beaumont", "Leblanc");
 # these are the ones it needs told.
 SAY_KOKORO_EN = {
-    "Dr.": "Doctor",
-    "Mr.": "Mister",
-    "Mrs.": "Missus",
-    "Mme": "Madame",
-    "Mlle": "Mademoiselle",
-    "Melle": "Mademoiselle",
+    **TITLES_EN,
     "Professeur": "Professor",
     "Révérend": "Reverend",
     "Comte": "Count",
