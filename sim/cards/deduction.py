@@ -379,8 +379,17 @@ class Deduction:
         # The deals with one class of each kind in the case, the two kinds with the fewest classes first.
         groups = [classes(cards) for cards in (s_c, p_c, w_c)]
         a, b, r = sorted(range(3), key=lambda k: len(groups[k]))
-        sol = solve_clauses(self.allowed, self.capacity, _KIND, self._clauses_ix, kind_order=(a, b, r))
-        counts = triple_counts(sol, *([_card(g[0]) for g in groups[k]] for k in (a, b, r)))
+        base = self._base
+        if base.prog is not None:
+            # The count of the deals already run has every triple's count too (exact integers,
+            # whatever the kinds' order): read them in its order, keyed in (a, b, r)'s.
+            o = base.kind_order
+            got = triple_counts(base, *([_card(g[0]) for g in groups[k]] for k in o))
+            back = [o.index(k) for k in (a, b, r)]
+            counts = {(t[back[0]], t[back[1]], t[back[2]]): v for t, v in got.items()}
+        else:
+            sol = solve_clauses(self.allowed, self.capacity, _KIND, self._clauses_ix, kind_order=(a, b, r))
+            counts = triple_counts(sol, *([_card(g[0]) for g in groups[k]] for k in (a, b, r)))
         found = {}
         for ga in groups[a]:
             for gb in groups[b]:

@@ -157,6 +157,7 @@ def count(out, kinds, slot, clauses, free_cards, *, kind_order=(0, 1, 2)):
             prog.append(("out", None))
     segs.append(len(prog))
     out.prog, out.segs, out.x0, out.width, out.top = prog, segs, 1 << start, width, top
+    out.kind_order = tuple(kind_order)
     # Forward.
     x = 1 << start
     before = []
