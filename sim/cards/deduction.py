@@ -51,6 +51,8 @@ The propagation-only engine this one replaced lives on, frozen, with the
 `hard-2026` bots that use it (sim.bots.frozen.propagation).
 """
 
+from operator import itemgetter
+
 from firmware.board import SUSPECTS
 
 from .deck import CARDS, KIND, OF_KIND, hand_size
@@ -58,6 +60,7 @@ from .exact import solve_clauses
 from .packed import triple_counts
 
 CASE = "CASE"
+_second = itemgetter(1)
 KINDS = ("suspect", "place", "weapon")
 _INDEX = {c: i for i, c in enumerate(CARDS)}
 _KIND = [KINDS.index(KIND[c]) for c in CARDS]
@@ -405,4 +408,7 @@ class Deduction:
                                     if t not in wrong:
                                         found[t] = v
         total = sum(found.values())
-        return {t: v / total for t, v in sorted(found.items(), key=lambda kv: (-kv[1], kv[0]))}
+        # Likeliest first, ties by triple: by triple (each one once), then a stable sort by count, descending.
+        items = sorted(found.items())
+        items.sort(key=_second, reverse=True)
+        return {t: v / total for t, v in items}
