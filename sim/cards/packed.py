@@ -272,6 +272,15 @@ def triple_counts(out, xs, ys, zs):
     return found
 
 
+def triple_counts_in(out, cards, order):
+    """triple_counts of cards[k] (the cards of kind k), keyed in the kinds' `order`, counted in the
+    order `out` was programmed in (exact integers: the same in any order; `order` when no programme)."""
+    o = out.kind_order or order
+    got = triple_counts(out, *(cards[k] for k in o))
+    back = [o.index(k) for k in order]
+    return {(t[back[0]], t[back[1]], t[back[2]]): v for t, v in got.items()}
+
+
 def dots(parts, y, width):
     """[dot(part, y, width) for part in parts], `y` read once."""
     if width != 64 or not y:
