@@ -39,12 +39,17 @@ NEWS = (
 )
 
 
+_NEWS = frozenset(NEWS)
+_UNSET = object()
+
+
 class _Burst(Sink):
     """One burst read through the Sink's hooks: its sentences and sounds in
     order, how many actions, whether the board went dark."""
 
     def __init__(self, actions):
         self.items, self.says, self.count, self.dark = [], [], 0, False
+        self._sig = _UNSET
         self.present(actions, 0)
 
     def say(self, say, now_ms):
@@ -64,8 +69,11 @@ class _Burst(Sink):
         self.dark = True
 
     def signature(self):
-        news = any(say.key in NEWS for say in self.says)
-        return tuple(self.items) if news else None
+        sig = self._sig  # worked out once: the bots of a table hear the same burst
+        if sig is _UNSET:
+            news = any(say.key in _NEWS for say in self.says)
+            sig = self._sig = tuple(self.items) if news else None
+        return sig
 
 
 def signature(actions):

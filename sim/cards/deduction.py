@@ -37,16 +37,13 @@ consistent deal (sim.cards.exact counts them). Sound: truthful information
 never rules out the real deal. Information that cannot all be true raises
 Inconsistent, and the fact that broke it is forgotten.
 
-Costs: a fact every consistent deal satisfies changes nothing; any other
-is counted at once (a contradiction is refused at the fact), or, with
-`lazy=True` (a mind that hears only true facts, a bot's), all together at
-the next question (a contradiction is refused there, and the facts that
-broke it forgotten; `places_now()` answers from the last count). The
-possible places and chances are worked out when first asked (a fraction of
-a millisecond per fact and questions, bench/bench_deduction.py).
-`solutions()` and `count()` solve once per pair of classes of
-interchangeable cards of the two kinds with the fewest of them,
-remembered until the next fact. Each open clause doubles the states.
+Costs: a fact every consistent deal satisfies changes nothing; any other is counted at once (a
+contradiction is refused at the fact), or, with `lazy=True` (a mind that hears only true facts, a
+bot's), all together at the next question (a contradiction is refused there, and the facts that broke
+it forgotten; `places_now()` answers from the last count). The possible places and chances are worked
+out when first asked (a fraction of a millisecond per fact and questions, bench/bench_deduction.py).
+`solutions()` and `count()` read every triple's count from the programme of that count (one more
+only after a closed form), remembered until the next fact. Each open clause doubles the states.
 The propagation-only engine this one replaced lives on, frozen, with the
 `hard-2026` bots that use it (sim.bots.frozen.propagation).
 """
@@ -55,7 +52,7 @@ from firmware.board import SUSPECTS
 
 from .deck import CARDS, KIND, OF_KIND, hand_size
 from .exact import solve_clauses
-from .packed import triple_counts
+from .packed import triple_counts_in
 
 CASE = "CASE"
 KINDS = ("suspect", "place", "weapon")
@@ -379,8 +376,10 @@ class Deduction:
         # The deals with one class of each kind in the case, the two kinds with the fewest classes first.
         groups = [classes(cards) for cards in (s_c, p_c, w_c)]
         a, b, r = sorted(range(3), key=lambda k: len(groups[k]))
-        sol = solve_clauses(self.allowed, self.capacity, _KIND, self._clauses_ix, kind_order=(a, b, r))
-        counts = triple_counts(sol, *([_card(g[0]) for g in groups[k]] for k in (a, b, r)))
+        sol = self._base  # its programme, when it ran one, counts the triples too (in its kinds' order)
+        if sol.prog is None:
+            sol = solve_clauses(self.allowed, self.capacity, _KIND, self._clauses_ix, kind_order=(a, b, r))
+        counts = triple_counts_in(sol, [[_card(g[0]) for g in groups[k]] for k in range(3)], (a, b, r))
         found = {}
         for ga in groups[a]:
             for gb in groups[b]:
@@ -396,4 +395,6 @@ class Deduction:
                                     if t not in wrong:
                                         found[t] = v
         total = sum(found.values())
-        return {t: v / total for t, v in sorted(found.items(), key=lambda kv: (-kv[1], kv[0]))}
+        items = sorted(found.items())  # by triple, then (stable) likeliest first: the order of (-count, triple)
+        items.sort(key=lambda kv: kv[1], reverse=True)
+        return {t: v / total for t, v in items}

@@ -188,6 +188,7 @@ class Solved:
         self.nloc, self.dims, self.mult = nloc, dims, mult
         self.rows = {}
         self.prog = None  # the dynamic programme, when one was run
+        self.kind_order = None  # its kinds' order
         self.pending = {}  # card -> (its options' states, the completions after it, options, width, deals)
 
     @property

@@ -157,6 +157,7 @@ def count(out, kinds, slot, clauses, free_cards, *, kind_order=(0, 1, 2)):
             prog.append(("out", None))
     segs.append(len(prog))
     out.prog, out.segs, out.x0, out.width, out.top = prog, segs, 1 << start, width, top
+    out.kind_order = tuple(kind_order)
     # Forward.
     x = 1 << start
     before = []
@@ -269,6 +270,15 @@ def triple_counts(out, xs, ys, zs):
                 if v:
                     found[(x, y, z)] = v * mult
     return found
+
+
+def triple_counts_in(out, cards, order):
+    """triple_counts of cards[k] (the cards of kind k), keyed in the kinds' `order`, counted in the
+    order `out` was programmed in (exact integers: the same in any order; `order` when no programme)."""
+    o = out.kind_order or order
+    got = triple_counts(out, *(cards[k] for k in o))
+    back = [o.index(k) for k in order]
+    return {(t[back[0]], t[back[1]], t[back[2]]): v for t, v in got.items()}
 
 
 def dots(parts, y, width):

@@ -117,74 +117,84 @@ class Deduction:
     # -- what follows ---------------------------------------------------------
 
     def propagate(self):
-        """Draw every conclusion of the rules below until none is new."""
+        """Draw every conclusion of the rules below until none is new.
+        (The rules and their order as in 2026; locals and the tallies inlined.)"""
+        poss = self.poss
+        capacity = self.capacity
         changed = True
         n = len(self.locations)
+        bits_of = _BITS
         while changed:
             changed = False
             known = [0] * n  # cards known at each location
             could = [0] * n  # cards that may be at each location
-            for m in self.poss.values():
+            for m in poss.values():
                 if m & (m - 1) == 0:
                     known[m.bit_length() - 1] += 1
-                for i in _bits(m):
+                b = bits_of.get(m)
+                if b is None:
+                    b = _bits(m)
+                for i in b:
                     could[i] += 1
             # A hand or suspect case holds exactly its size.
             for i in range(1, n):
-                cap = self.capacity[i]
-                bit = 1 << i
-                if known[i] > cap or could[i] < cap:
+                cap = capacity[i]
+                k, p = known[i], could[i]
+                if k > cap or p < cap:
                     raise Inconsistent("%s cannot hold %d cards" % (self.locations[i], cap))
-                if known[i] == cap and could[i] > cap:
-                    for c, m in self.poss.items():
+                if k == cap and p > cap:
+                    bit = 1 << i
+                    for c, m in poss.items():
                         if m & bit and m != bit:
-                            self._restrict(c, ~bit)
+                            poss[c] = m & ~bit  # never empty: m had another bit
                     changed = True
-                elif could[i] == cap and known[i] < cap:
-                    for c, m in self.poss.items():
+                elif p == cap and k < cap:
+                    bit = 1 << i
+                    for c, m in poss.items():
                         if m & bit:
-                            self.poss[c] = bit
+                            poss[c] = bit
                     changed = True
             # The confidential case holds one card of each kind.
             for kind, cards in OF_KIND.items():
-                there = [c for c in cards if self.poss[c] & 1]
+                there = [c for c in cards if poss[c] & 1]
                 if not there:
                     raise Inconsistent("no %s can be in the confidential case" % kind)
-                sure = [c for c in there if self.poss[c] == 1]
+                sure = [c for c in there if poss[c] == 1]
                 if len(sure) > 1:
                     raise Inconsistent("two %ss in the confidential case" % kind)
                 if len(there) == 1 and not sure:
-                    self.poss[there[0]] = 1
+                    poss[there[0]] = 1
                     changed = True
                 elif sure and len(there) > 1:
                     for c in there:
                         if c != sure[0]:
-                            self._restrict(c, ~1)
+                            poss[c] &= ~1  # never empty: c is not sure to be there
                     changed = True
             # A guest who showed a card holds one of those named.
-            keep = []
-            for i, cards in self.clauses:
-                bit = 1 << i
-                if any(self.poss[c] == bit for c in cards):
-                    continue  # satisfied
-                maybe = [c for c in cards if self.poss[c] & bit]
-                if not maybe:
-                    raise Inconsistent("%s holds none of %s" % (self.locations[i], cards))
-                if len(maybe) == 1:
-                    self.poss[maybe[0]] = bit
-                    changed = True
-                    continue
-                keep.append((i, cards))
-            self.clauses = keep
+            if self.clauses:
+                keep = []
+                for i, cards in self.clauses:
+                    bit = 1 << i
+                    if any(poss[c] == bit for c in cards):
+                        continue  # satisfied
+                    maybe = [c for c in cards if poss[c] & bit]
+                    if not maybe:
+                        raise Inconsistent("%s holds none of %s" % (self.locations[i], cards))
+                    if len(maybe) == 1:
+                        poss[maybe[0]] = bit
+                        changed = True
+                        continue
+                    keep.append((i, cards))
+                self.clauses = keep
             # A wrong accusation: two of the three in the case clears the third.
             for triple in self.not_all:
-                sure = [c for c in triple if self.poss[c] == 1]
+                sure = [c for c in triple if poss[c] == 1]
                 if len(sure) == 3:
                     raise Inconsistent("%s was a wrong accusation" % (triple,))
                 if len(sure) == 2:
                     for c in triple:
-                        if self.poss[c] != 1 and self.poss[c] & 1:
-                            self._restrict(c, ~1)
+                        if poss[c] != 1 and poss[c] & 1:
+                            poss[c] &= ~1
                             changed = True
 
     def copy(self):

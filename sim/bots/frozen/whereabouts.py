@@ -232,8 +232,9 @@ class Whereabouts(Sink):
         for i, x in enumerate(vec):
             if x == 0.0:
                 continue
+            xm = x * move * 0.5  # (x * move) * 0.5 once, then * ws[j]: the same products as in 2026
             for j in _NB[i]:
-                new[j] += x * move * 0.5 * ws[j]
+                new[j] += xm * ws[j]
         total = sum(new)
         if total <= 0:
             new, total = [1.0] * len(PLACES), float(len(PLACES))
