@@ -43,18 +43,19 @@ import argparse
 import array
 import os
 import pathlib
-import re
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
-import unicodedata
 import wave
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from voice_words import card_names, compounds, edits, misheard, word_table, words  # noqa: E402, F401
 
 TARGETS = {"fr": 0.15, "en": 0.08, "us": 0.08}
 WHISPER_LANG = {"fr": "fr", "en": "en", "us": "en"}
@@ -62,16 +63,6 @@ RATE_IN = 22050
 RATE_ASR = 16000
 CACHE = pathlib.Path(os.environ.get("XDG_CACHE_HOME", pathlib.Path.home() / ".cache")) / "clue-fx"
 
-NUMBERS = {
-    "en": "zero one two three four five six seven eight nine ten eleven twelve".split(),
-    "fr": "zero un deux trois quatre cinq six sept huit neuf dix onze douze".split(),
-}
-SAID = {
-    "en": {"mr": "mister", "mrs": "missus", "dr": "doctor", "mme": "madame", "mlle": "mademoiselle",
-           "melle": "mademoiselle", "st": "saint", "ok": "okay"},
-    "fr": {"m": "monsieur", "mme": "madame", "mlle": "mademoiselle", "melle": "mademoiselle",
-           "dr": "docteur"},
-}
 
 
 class BenchError(Exception):
@@ -80,57 +71,6 @@ class BenchError(Exception):
 
 def progress(text):
     print(text, file=sys.stderr, flush=True)
-
-
-def words(text, lang):
-    """The words of `text`, normalised for scoring (see the module's doc)."""
-    lang = "fr" if lang == "fr" else "en"
-    text = text.replace("♪", " ").lower()
-    text = unicodedata.normalize("NFKD", text)
-    text = "".join(c for c in text if not unicodedata.combining(c))
-    text = re.sub(r"[’'`\-–—]", " ", text)
-    text = re.sub(r"[^a-z0-9 ]", " ", text)
-    out = []
-    for w in text.split():
-        if w.isdigit():
-            n = int(w)
-            out += [NUMBERS[lang][n]] if n < len(NUMBERS[lang]) else [w]
-        else:
-            out.append(SAID[lang].get(w, w))
-    return out
-
-
-def compounds(ref, hyp):
-    """`hyp` with its spelling of the caption's compounds made the caption's:
-    a word heard that is two adjacent caption words run together
-    ("gatehouse" for "Gate House", "meadowbrook") is split, and two words
-    heard that make one caption word ("du pont" for "Dupont", "le blanc")
-    are joined. Only the spelling differs: the listener heard the name."""
-    pairs = {a + b: (a, b) for a, b in zip(ref, ref[1:])}
-    known = set(ref)
-    out = []
-    for w in hyp:
-        out += pairs[w] if w not in known and w in pairs else [w]
-    joined = []
-    i = 0
-    while i < len(out):
-        if i + 1 < len(out) and out[i] + out[i + 1] in known and out[i] not in known:
-            joined.append(out[i] + out[i + 1])
-            i += 2
-        else:
-            joined.append(out[i])
-            i += 1
-    return joined
-
-
-def edits(ref, hyp):
-    """Word-level Levenshtein distance."""
-    row = list(range(len(hyp) + 1))
-    for i, r in enumerate(ref, 1):
-        prev, row[0] = row[0], i
-        for j, h in enumerate(hyp, 1):
-            prev, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, prev + (r != h))
-    return row[-1]
 
 
 def whisper_dir():
@@ -160,20 +100,6 @@ def whisper_dir():
         for name in ("config.json", "tokenizer.json", "vocabulary.txt"):
             shutil.copyfile(d1 / name, out / name)
     return out
-
-
-def card_names(lang, manifest):
-    """The names printed on the edition's cards, as captioned: the guests,
-    suspects, the Inspector and the places (what a player holds)."""
-    names = []
-    for c in manifest["clips"]:
-        if c["name"].startswith(("guest.", "suspect.", "place.")) or c["name"] == "inspecteur":
-            name = c[lang].strip()
-            for article in ("the ", "la ", "le ", "les ", "l'"):
-                if name.startswith(article):
-                    name = name[len(article):]
-            names.append(name[:1].upper() + name[1:])
-    return ", ".join(dict.fromkeys(names)) + "."
 
 
 class Recogniser:
@@ -245,8 +171,10 @@ def sentence_audio(folder, lang, ids, cache):
     return resample_poly(x, 320, 441).astype(np.float32)  # 22 050 -> 16 000 Hz
 
 
-def score(recognise, folder, lang, manifest, label, *, show=0, sample=1, prompt=None):
-    """{speaker: (edits, words, sentences)} of one folder's edition."""
+def score(recognise, folder, lang, manifest, label, *, show=0, sample=1, prompt=None, tally=None):
+    """{speaker: (edits, words, sentences)} of one folder's edition; `tally`
+    (a dict) gets each caption word's count of times misheard, and "+" the
+    words heard in excess."""
     cache = {}
     totals = {}
     items = sentences(lang, manifest)[::sample]
@@ -260,6 +188,11 @@ def score(recognise, folder, lang, manifest, label, *, show=0, sample=1, prompt=
         t[0] += e
         t[1] += len(ref)
         t[2] += 1
+        if tally is not None and e:
+            wrong, extra = misheard(ref, hyp)
+            for w in wrong:
+                tally[w] = tally.get(w, 0) + 1
+            tally["+"] = tally.get("+", 0) + extra
         if show and e:
             progress("  %s %s: %r heard %r" % (label, lang, caption, heard))
         if i % 10 == 0 or i == len(items):
@@ -323,6 +256,9 @@ def main(argv=None):
                         help="whisper's decoding, the same for every folder (default: beam, 5 beams)")
     parser.add_argument("--no-names", action="store_true",
                         help="leave out the +names column (the listener given the cards' names)")
+    parser.add_argument("--words", action="store_true",
+                        help="also the caption words most often misheard, and the share of the errors on the "
+                             "words of the cards' names")
     parser.add_argument("--sample", type=int, default=1, metavar="N", help="every Nth sentence only (a quick look)")
     args = parser.parse_args(argv)
 
@@ -350,9 +286,11 @@ def main(argv=None):
                 folders = {"espeak-ng": base, **folders}
             recognise = Recogniser(args.threads, args.decode)
             results = {}
+            tallies = {}
             for label, folder in folders.items():
                 results[label] = {
-                    lang: score(recognise, folder, lang, manifest, label, show=args.show, sample=args.sample)
+                    lang: score(recognise, folder, lang, manifest, label, show=args.show, sample=args.sample,
+                                tally=tallies.setdefault((label, lang), {}) if args.words else None)
                     for lang in editions
                 }
             if not args.no_names:
@@ -371,6 +309,8 @@ def main(argv=None):
     if not args.no_names:
         print("+names: the same, whisper told the names on the cards first")
     print(table(results, editions))
+    if args.words:
+        print(word_table(results, tallies, manifest))
     return 0
 
 

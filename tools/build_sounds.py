@@ -79,8 +79,11 @@ def speech_text(caption, lang, engine="espeak"):
     """What the voice says for a caption: no leading punctuation, names respelt."""
     text = caption.lstrip(",.;:!? ").strip()
     table = SAY.get(engine, SAY["neural"]).get(lang, {})
+    if "=" + text in table:  # a whole caption said otherwise
+        return table["=" + text]
     for written, said in table.items():
-        text = text.replace(written, said)
+        if not written.startswith("="):
+            text = text.replace(written, said)
     return text
 
 

@@ -52,3 +52,17 @@ def test_the_listener_who_holds_the_cards_is_told_the_printed_names():
     assert "Inspector Brown" in us and "Gazebo" in us and "Mr. Ashe" not in us
     fr = bench.card_names("fr", MANIFEST)
     assert "Inspecteur Dupont" in fr and "Maison du gardien" in fr
+
+
+def test_the_words_misheard_are_the_caption_words_the_alignment_gets_wrong():
+    ref = bench.words("At Tudor Manor, there is no suspect.", "en")
+    hyp = bench.words("To the manor, there is no suspect.", "en")
+    wrong, extra = bench.misheard(ref, hyp)
+    assert (wrong, extra) == (["at", "tudor"], 0)
+    assert len(wrong) + extra == bench.edits(ref, hyp)
+    assert bench.misheard(["a", "b", "c"], ["a", "x", "b", "c", "d"]) == ([], 2)
+    assert bench.misheard(["a", "b", "c"], ["a", "c"]) == (["b"], 0)
+    # every alignment it gives costs what edits() counts
+    for r, h in ((ref, hyp[::-1]), (ref, []), ([], hyp), (ref[:3], hyp)):
+        wrong, extra = bench.misheard(r, h)
+        assert len(wrong) + extra == bench.edits(r, h)

@@ -9,12 +9,12 @@ as in CI."""
 
 import array
 import hashlib
-import math
-import wave
 import importlib.util
 import json
+import math
 import pathlib
 import shutil
+import wave
 
 import pytest
 
