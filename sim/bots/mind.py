@@ -234,14 +234,11 @@ class Bot(Sink):
             return ("press", "YES" if yes else "NO")
         return None
 
-    def _ready_to_accuse(self):
-        """True when ready with the Inspecteur in sight (not tried yet), else False once ready()
-        was asked, None when it was not: ready() costs a count of the facts waiting, and a bot
-        that moves or asks at random needs it only then (the facts are counted together later:
-        the same deals, so the same answers)."""
-        if self._inspecteur_in_sight() and not self._tried_accuse:
-            return self.ready()
-        return None
+    def _can_accuse(self):
+        """Ready, with the Inspecteur in sight and no accusation tried yet. ready() is asked only
+        then: with facts waiting it costs their count, which a bot that moves or asks at random
+        never needs (they are counted together later: the same deals, so the same answers)."""
+        return self._inspecteur_in_sight() and not self._tried_accuse and self.ready()
 
     def _inspecteur_in_sight(self):
         here = self.here()
@@ -251,15 +248,12 @@ class Bot(Sink):
         if self.expert is not None:
             return self.expert.move()
         here = self.here()
-        ready = self._ready_to_accuse()
-        if ready:
+        if self._can_accuse():
             return ("press", "ACCUSE")
         places = [p for p in PLACES if p != here]
         if self.level == "random" or (self.level == "easy" and self.rng.random() < 0.5):
             return ("press", self.rng.choice(places))
-        if ready is None:
-            ready = self.ready()
-        if ready:
+        if self.ready():
             return ("press", self.where.likeliest(INSPECTEUR, avoid=here))
         unread = self._unread()
         cands = self.mind.candidates()[1]
@@ -285,8 +279,7 @@ class Bot(Sink):
         if self.expert is not None:
             return self.expert.after_arrival()
         here = self.here()
-        ready = self._ready_to_accuse()
-        if ready:
+        if self._can_accuse():
             return ("press", "ACCUSE")
         if self._hyp_done:
             return ("press", "STOP")  # a search *or* a hypothesis: after one, the turn ends
@@ -295,9 +288,7 @@ class Bot(Sink):
                 return ("press", "SEARCH")
             self._hyp_done = True
             return ("hypothesis", self.rng.choice(SUSPECTS), self.rng.choice(WEAPONS))
-        if ready is None:
-            ready = self.ready()
-        if ready:
+        if self.ready():
             if self.where.chance(INSPECTEUR, here) > 0.2:
                 return ("press", "SEARCH")
             return ("press", "STOP")

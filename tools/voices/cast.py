@@ -97,7 +97,7 @@ SAY_KOKORO_EN = {
     "Azur": "Azure",
     "START": "start",
     "yes or no.": "yes or no!",
-    "=and": "and,",  # the lone "and" after a name was heard "Land" (en 8 times, us 12; "and," 0 and 7)
+    "=and": "and,",  # the lone "and" after a name: en heard "Land" 8 times (0 now), us misheard "and" 12 (7 now)
 }
 # The English rulebook's own words (`en` only: `us` says "the Tudor Mansion"
 # and has no kiosk), bench/bench_voice.py on every form of `en`: "Tudor" was
