@@ -20,6 +20,8 @@ Parts can be switched off for the ablation table (docs/table.md): a level
 "expert-no-PART[-no-PART...]" with PART among PARTS.
 """
 
+import math
+
 from firmware.board import INSPECTEUR, PLACES
 
 from ..cards.deck import OF_KIND
@@ -46,6 +48,12 @@ WAIT_ODDS = {
     1: (0.6, 0.6, 0.6, 0.6, 0.6, 0.6, 0.55, 0.53, 0.5, 0.46, 0.42, 0.42, 0.4),
     2: (0.33, 0.33, 0.33, 0.33, 0.33, 0.33, 0.31, 0.32, 0.31, 0.3, 0.28, 0.25, 0.15),
 }
+# Heads-up the wait odds move with the rival's public progress (bench/bench_wait.py, seeds 1-1500:
+# 1 500 games a table of expert-no-gamble against hard-2026 and experts, the turns where a gamble is
+# a question): logistic weights of the chance to win by waiting on (1, turn/10, their hand cards
+# unseen/10, cases unread/10, hypotheses nobody refuted/10), and on (1, turn/10) alone; the odds
+# move by PROGRESS times the difference of the two (the rival far from done: wait more).
+PROGRESS_FIT = ((-0.776, 0.638, 1.046, 2.878, -0.692), (0.298, -0.187))
 # The rough chances (propagation and its location weights) are too shy: of
 # the bot's likeliest triples, those given 0.1 were right 0.2 of the time,
 # 0.2 -> 0.38, 0.3 -> 0.5, 0.5 -> 0.45 (the same 600 games): the chance of
@@ -89,6 +97,10 @@ def chances(mind, marg=None):
     return marg, sorted(((x / total, t) for x, t in triples), reverse=True), False
 
 
+def _sigmoid(z):
+    return 1.0 / (1.0 + math.exp(-z))
+
+
 def calibrated(p):
     for (x0, y0), (x1, y1) in zip(CALIBRATION, CALIBRATION[1:]):
         if p <= x1:
@@ -111,6 +123,7 @@ class Expert:
     GAMBLE_HUNT = True  # two rivals: when the odds say gamble, hunt him as if certain
     GAMBLE_SEARCH = 0.2  # ... and search where he may hide more likely than this
     HYP_HEADS_UP_RANDOM = True  # heads-up, hypotheses at random among what can be in the case
+    PROGRESS = 3.0  # heads-up the wait odds follow the rival's progress this much (PROGRESS_FIT; 0: by the turn)
 
     def __init__(self, bot, parts):
         self.bot = bot
@@ -120,6 +133,7 @@ class Expert:
         self.ready_rivals = set()  # rivals who played a turn with neither a hypothesis nor a search
         self._turn_of = None
         self._turn_busy = False
+        self.progress = {}  # rival -> [suspects met, hypotheses nobody refuted, {refuter: cards shown to them}]
 
     # -- what the table shows of the rivals -------------------------------------
 
@@ -135,10 +149,38 @@ class Expert:
             self._turn_busy = True
         elif key == "accuse.wrong":
             self.ready_rivals.discard(args.get("guest"))
+        # the suspects a rival met: named where they arrive, found or arriving where they stand
+        if key == "place.enter":
+            met = [(self._turn_of, s) for s in args.get("suspects", ())]
+        elif key == "search.result" or (key == "move.arrives" and args.get("who") != INSPECTEUR):
+            who = args.get("suspects", ()) if key == "search.result" else (args.get("who"),)
+            met = [(g, s) for g, at in self.bot.where.guests.items() if at == args.get("place") for s in who]
+        else:
+            return
+        for g, s in met:
+            if g is not None and g != self.bot.guest:
+                self._rival(g)[0].add(s)
 
-    def hypothesis_made(self, asker):
+    def hypothesis_made(self, asker, public=None):
         if asker == self._turn_of:
             self._turn_busy = True
+        if asker != self.bot.guest and public is not None:
+            shower, tally = public["shower"], self._rival(asker)
+            tally[1] += shower is None
+            if shower is not None:
+                tally[2][shower] = tally[2].get(shower, 0) + 1
+
+    def _rival(self, g):
+        return self.progress.setdefault(g, [set(), 0, {}])
+
+    def unseen(self, g):
+        """How many cards outside the case and their hand rival `g` has not seen, as far as the table
+        heard: the other hands (less the cards shown to them: those I showed, and as many as each
+        other refuter showed, up to a hand) and the suspects' cases (less those they met)."""
+        met, _, shows = self._rival(g)
+        hand = 12 // len(self.bot.guests)
+        known = len(self.bot.shown_to.get(g, ())) + sum(min(hand, n) for s, n in shows.items() if s != self.bot.guest)
+        return 12 - hand - min(known, 12 - hand) + 8 - len(met)
 
     # -- what it believes ------------------------------------------------------
 
@@ -197,10 +239,20 @@ class Expert:
         rivals = self.rivals()
         row = WAIT_ODDS[min(len(rivals), 2)]
         odds = row[min(self.bot.turns, len(row) - 1)] * (0.75 if len(rivals) > 2 else 1.0)
+        if self.PROGRESS and len(rivals) == 1:
+            odds += self.PROGRESS * self.progress_shift(rivals[0])
         for g in rivals:
             if g in self.ready_rivals:
                 odds *= self.READY
         return self.WAIT * odds
+
+    def progress_shift(self, g):
+        """How much rival `g`'s public progress moves the chance to win by waiting (PROGRESS_FIT)."""
+        met, nobody, _ = self._rival(g)
+        turn = min(self.bot.turns, 16) / 10.0
+        x = (1.0, turn, (self.unseen(g) - 8 + len(met)) / 10.0, (8 - len(met)) / 10.0, nobody / 10.0)
+        full, by_turn = PROGRESS_FIT
+        return _sigmoid(sum(a * b for a, b in zip(full, x))) - _sigmoid(sum(a * b for a, b in zip(by_turn, x)))
 
     def best_chance(self):
         """The chance the likeliest triple is the solution."""

@@ -116,7 +116,7 @@ class Bot(Sink):
         asker, named, passed, shower = public["asker"], public["named"], public["passed"], public["shower"]
         mine = asker == self.guest
         if self.expert is not None:
-            self.expert.hypothesis_made(asker)
+            self.expert.hypothesis_made(asker, public)
         if mine and card is not None:
             self._holds(shower, card)
         if self.level == "easy":

@@ -132,8 +132,18 @@ def test_three_guests_a_bot_ready_to_gamble_hunts_the_inspecteur():
     assert bot.next_action() == ("press", "SEARCH")
 
 
+def rival_near_done(bot, rival):
+    """The rival met every suspect and was shown every card of mine (heads-up the wait odds follow it)."""
+    bot.expert.heard("turn.call", {"guest": rival})
+    bot.expert.heard("place.enter", {"place": "GARAGE", "suspects": list(SUSPECTS), "inspecteur": False})
+    for c in bot.hand:
+        bot.showed(rival, c)
+    bot.expert.heard("turn.call", {"guest": bot.guest})
+
+
 def test_heads_up_a_bot_ready_to_gamble_still_learns():
     bot, d = find_gambling_position(("COMTE", "LAVANDE"))
+    rival_near_done(bot, "LAVANDE")
     assert bot.expert.gamble()
     believe_inspecteur(bot, {"ECURIE": 0.3, "KIOSQUE": 0.4})
     for s in SUSPECTS:

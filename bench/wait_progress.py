@@ -1,0 +1,183 @@
+"""The rivals' public progress, tallied for the bench (bench/bench_wait.py),
+and the variants of the expert screened with it. Measurement only:
+`install()` patches the expert's class for the games of this process (as
+bench_race.py's --oracle does), and `uninstall()` puts it back. The expert
+keeps its own tally of what its heads-up wait odds use (Expert.progress,
+Expert.unseen: the same counts, checked at every row the bench logs); the
+variants here were dropped (docs/table.md, "What was tried").
+
+What a seat hears of a rival, and only that: their turns; their hypotheses,
+and those nobody could refute (the refutation's public part); who showed
+them a card (and which, when it was this bot: its own hand); the suspects
+they met (named where they arrive, found by a search where they stand, or
+arriving where they stand: the board says it aloud).
+
+    install(progress=2.0)      # the wait odds follow the rivals' progress (one or two rivals)
+    tally(expert).unknown(g)   # the cards outside the case and g's hand that g has not seen
+    uninstall()
+"""
+
+import math
+
+from firmware.board import INSPECTEUR
+from sim.bots import expert as expert_mod
+from sim.bots.mind import Bot
+
+# Logistic weights of the chance to win by waiting on (1, turn/10, hand cards unseen/10, cases
+# unread/10, hypotheses nobody refuted/10), summed over the rivals, and on (1, turn/10) alone:
+# `python bench/bench_wait.py --games 1500 --seed 1` (expert-no-gamble against hard-2026 and
+# against experts, one and two rivals; the rows where a gamble is a question).
+FIT = {
+    1: ((-0.776, 0.638, 1.046, 2.878, -0.692), (0.298, -0.187)),
+    2: ((-1.751, 0.952, 0.507, 1.113, -0.636), (-0.468, -0.167)),
+}
+
+
+def sigmoid(z):
+    return 1.0 / (1.0 + math.exp(-z))
+
+
+class Tally:
+    """One bot's tally of each rival: [turns, hypotheses, nobody refuted, searches], suspects met, {shower: n}."""
+
+    def __init__(self, bot):
+        self.bot = bot
+        self.of = {}
+        self.turn_of = None
+
+    def rival(self, g):
+        if g not in self.of:
+            self.of[g] = ([0, 0, 0, 0], set(), {})
+        return self.of[g]
+
+    def heard(self, key, args):
+        me = self.bot.guest
+        if key == "turn.call" or key in ("game.over", "game.last_guest"):
+            self.turn_of = args.get("guest") if key == "turn.call" else None
+            if self.turn_of is not None and self.turn_of != me:
+                self.rival(self.turn_of)[0][0] += 1
+        if key == "place.enter":
+            met = [(self.turn_of, s) for s in args.get("suspects", ())]
+        elif key == "search.result" or (key == "move.arrives" and args.get("who") != INSPECTEUR):
+            place = args.get("place")
+            who = args.get("suspects", ()) if key == "search.result" else (args.get("who"),)
+            met = [(g, s) for g, at in self.bot.where.guests.items() if at == place for s in who]
+            if key == "search.result" and self.turn_of is not None and self.turn_of != me:
+                self.rival(self.turn_of)[0][3] += 1
+        else:
+            return
+        for g, s in met:
+            if g is not None and g != me:
+                self.rival(g)[1].add(s)
+
+    def refutation(self, public):
+        asker, shower = public["asker"], public["shower"]
+        if asker == self.bot.guest:
+            return
+        counts, _, shows = self.rival(asker)
+        counts[1] += 1
+        counts[2] += shower is None
+        if shower is not None:
+            shows[shower] = shows.get(shower, 0) + 1
+
+    def unknown(self, g):
+        """How many cards outside the case and their hand rival `g` has not seen, as far as the
+        table heard: the other hands (less the cards shown to them: those I showed, and as many
+        as each other refuter showed, up to their hand) and the suspects' cases (less those met)."""
+        _, met, shows = self.rival(g)
+        hand = 12 // len(self.bot.guests)
+        mine = len(self.bot.shown_to.get(g, ()))
+        known = mine + sum(min(hand, n) for s, n in shows.items() if s != self.bot.guest)
+        return 12 - hand - min(known, 12 - hand) + 8 - len(met)
+
+    def row(self, g, ready):
+        """[turns, hypotheses, nobody refuted, searches, suspects met, shown certain, cards unseen]."""
+        counts, met, _ = self.rival(g)
+        return counts + [len(met), ready, self.unknown(g)]
+
+
+def features(turn, rivals):
+    """The fit's inputs from the bot's turn and its rivals' rows (Tally.row)."""
+    x = [1.0, min(turn, 16) / 10.0, 0.0, 0.0, 0.0]
+    for r in rivals:
+        x[2] += (r[6] - 8 + r[4]) / 10.0  # hand cards unseen
+        x[3] += (8 - r[4]) / 10.0  # cases unread
+        x[4] += r[2] / 10.0  # hypotheses nobody refuted
+    return x
+
+
+def shift(turn, rivals, fit=FIT):
+    """How much the rivals' progress moves the chance to win by waiting (0 where there is no fit)."""
+    if len(rivals) not in fit:
+        return 0.0
+    full, alone = fit[len(rivals)]
+    x = features(turn, rivals)
+    return sigmoid(sum(a * b for a, b in zip(full, x))) - sigmoid(sum(a * b for a, b in zip(alone, x)))
+
+
+def tally(expert):
+    t = expert.__dict__.get("_tally")
+    if t is None:
+        t = expert._tally = Tally(expert.bot)
+    return t
+
+
+_SAVED = {}
+
+
+def install(progress=0.0, hunt_close=-1, unseen_ready=False, fit=FIT, **attributes):
+    """Every expert of this process keeps a Tally; `progress`: the wait odds move by this times
+    the progress shift (on top of the expert's own: set PROGRESS=0 for the figures of before);
+    `hunt_close`: heads-up, hunt the Inspecteur when the odds say gamble if the rival has at most
+    this many cards unseen; `unseen_ready`: a rival with none unseen counts as shown certain;
+    `attributes`: the Expert's class attributes (PROGRESS=0 ...). All at their defaults: the
+    expert's own decisions."""
+    X = expert_mod.Expert
+    if not _SAVED:
+        _SAVED.update(heard=X.heard, wait_odds=X.wait_odds, gamble_hunt=X.gamble_hunt, learn=Bot.learn_refutation)
+        _SAVED["attributes"] = {k: getattr(X, k) for k in attributes}
+    for k, v in attributes.items():
+        setattr(X, k, v)
+    heard, wait_odds, gamble_hunt, learn = (_SAVED[k] for k in ("heard", "wait_odds", "gamble_hunt", "learn"))
+
+    def p_heard(self, key, args):
+        heard(self, key, args)
+        tally(self).heard(key, args)
+
+    def p_learn(self, public, card=None):
+        learn(self, public, card)
+        if self.expert is not None:
+            tally(self.expert).refutation(public)
+
+    def p_wait_odds(self):
+        """WAIT x (the table + progress x the shift) x READY for each rival shown certain."""
+        odds = wait_odds(self)
+        rivals = self.rivals()
+        t = tally(self)
+        if progress:
+            rows = [t.row(g, g in self.ready_rivals) for g in rivals]
+            ready = sum(1 for g in rivals if g in self.ready_rivals)
+            odds += self.WAIT * self.READY**ready * progress * shift(self.bot.turns, rows, fit)
+        if unseen_ready:
+            for g in rivals:
+                if g not in self.ready_rivals and t.unknown(g) == 0:
+                    odds *= self.READY
+        return odds
+
+    def p_gamble_hunt(self):
+        rivals = self.rivals()
+        if len(rivals) == 1 and self.GAMBLE_HUNT and "hunt" in self.parts:
+            return tally(self).unknown(rivals[0]) <= hunt_close
+        return gamble_hunt(self)
+
+    X.heard, X.wait_odds, X.gamble_hunt, Bot.learn_refutation = p_heard, p_wait_odds, p_gamble_hunt, p_learn
+
+
+def uninstall():
+    if _SAVED:
+        X = expert_mod.Expert
+        X.heard, X.wait_odds, X.gamble_hunt = _SAVED["heard"], _SAVED["wait_odds"], _SAVED["gamble_hunt"]
+        for k, v in _SAVED["attributes"].items():
+            setattr(X, k, v)
+        Bot.learn_refutation = _SAVED["learn"]
+        _SAVED.clear()
