@@ -1,10 +1,12 @@
 """The chance to win by waiting, by the rivals' public progress (issue 15).
 
-    python bench/bench_wait.py [--games 1500] [--seed 1] [--tables R:R,R] [--log FILE] [--read FILE]
+    python bench/bench_wait.py [--games 1500] [--seed 1] [--tables R:R,R] [--rivals S] [--log F] [--read F]
     python bench/bench_wait.py --screen expert,hard-2026 --games 2000 --seed 1 [--before S] [--after S]
 
 Seeded games of an expert that never gambles (expert-no-gamble) against
-hard-2026 bots and against experts (one rival and two), seats rotated. The
+hard-2026 bots and against experts (one rival and two; the experts with
+--rivals settings, by default PROGRESS=0: as when the expert's
+PROGRESS_FIT was measured), seats rotated. The
 bench logs what the bot knew at each of its turn calls ("turn" rows) and at
 each moment a gamble would have been an accusation ("moment" rows: the
 Inspecteur in sight, or found by its search): its turn, the likeliest
@@ -34,7 +36,6 @@ unseen_ready=True.
 import argparse
 import ast
 import json
-import math
 import pathlib
 import sys
 
@@ -42,7 +43,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from wait_progress import FIT, install, shift, sigmoid, tally, uninstall  # noqa: E402
+from wait_progress import FIT, install, log_loss, logistic, mean_se, shift, tally, uninstall  # noqa: E402
 from wait_progress import features as progress_features  # noqa: E402
 
 from firmware.board import GUESTS  # noqa: E402
@@ -108,8 +109,8 @@ def _logged_gamble(self):
     return _gamble(self)
 
 
-def play(levels, games, seed):
-    install()  # the tally only: the same decisions
+def play(levels, games, seed, rivals):
+    install(**rivals)  # the tally, and the expert rivals' settings
     Expert.gamble = _logged_gamble
     rows = []
     for k in range(games):
@@ -155,48 +156,6 @@ def by_turn(row):
 def useful(row):
     """The rows where a gamble is a question: not certain, the likeliest triple 0.2 or more, no rival shown certain."""
     return 0.2 <= row["best"] < 1.0 and not any(r[5] for r in row["rivals"])
-
-
-def logistic(xs, ys, steps=12, ridge=1e-3):
-    """Newton's method for P(won) = 1 / (1 + exp(-w.x)); the weights."""
-    n = len(xs[0])
-    w = [0.0] * n
-    for _ in range(steps):
-        g = [0.0] * n
-        h = [[ridge * (i == j) for j in range(n)] for i in range(n)]
-        for x, y in zip(xs, ys):
-            p = sigmoid(sum(a * b for a, b in zip(w, x)))
-            for i in range(n):
-                g[i] += (y - p) * x[i]
-                for j in range(i + 1):
-                    h[i][j] += p * (1 - p) * x[i] * x[j]
-        for i in range(n):
-            for j in range(i + 1, n):
-                h[i][j] = h[j][i]
-        w = [a + b for a, b in zip(w, solve(h, g))]
-    return w
-
-
-def solve(a, b):
-    """a x = b by Gaussian elimination (a small, positive definite)."""
-    n = len(b)
-    m = [row[:] + [b[i]] for i, row in enumerate(a)]
-    for c in range(n):
-        piv = max(range(c, n), key=lambda r: abs(m[r][c]))
-        m[c], m[piv] = m[piv], m[c]
-        for r in range(n):
-            if r != c:
-                f = m[r][c] / m[c][c]
-                m[r] = [x - f * y for x, y in zip(m[r], m[c])]
-    return [m[i][n] / m[i][i] for i in range(n)]
-
-
-def log_loss(xs, ys, w):
-    total = 0.0
-    for x, y in zip(xs, ys):
-        p = min(1 - 1e-6, max(1e-6, sigmoid(sum(a * b for a, b in zip(w, x)))))
-        total -= math.log(p if y else 1 - p)
-    return total / len(xs)
 
 
 def fit(rows, f):
@@ -304,11 +263,6 @@ def compare(rows, thresholds, title):
         print("    %-40s %+.4f (SE %.4f; by the chance %+.4f), %d gambles" % (name, m, se, by_chance, gambles))
 
 
-def mean_se(d):
-    m = sum(d) / len(d)
-    return m, math.sqrt(sum((x - m) ** 2 for x in d) / max(1, len(d) - 1) / len(d))
-
-
 POLICIES = (
     [("never", lambda r: 1.0)]
     + [("the table + %.1f x the progress shift" % p, lambda r, p=p: wait_of(r, p)) for p in (0.5, 1.0, 2.0, 3.0)]
@@ -368,6 +322,7 @@ def main():
     ap.add_argument("--games", type=int, default=1500, help="games a table")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--tables", help="the rivals of each table, e.g. hard-2026:hard-2026,hard-2026 (default: all four)")
+    ap.add_argument("--rivals", default="PROGRESS=0", help="the expert rivals' settings (default: as PROGRESS_FIT's)")
     ap.add_argument("--log", help="write the rows here (JSON lines)")
     ap.add_argument("--read", help="fit the rows of this file instead of playing")
     ap.add_argument("--screen", help="a table whose seat 0 is an expert: play it as it is and as the variant")
@@ -385,7 +340,7 @@ def main():
         rows = []
         tables = [(LOGGED,) + tuple(t.split(",")) for t in a.tables.split(":")] if a.tables else TABLES
         for levels in tables:
-            rows.extend(play(levels, a.games, a.seed))
+            rows.extend(play(levels, a.games, a.seed, settings(a.rivals)))
         if a.log:
             with open(a.log, "w", encoding="utf-8") as f:
                 for r in rows:

@@ -1,5 +1,5 @@
 """The rivals' public progress, tallied for the bench (bench/bench_wait.py),
-and the variants of the expert screened with it. Measurement only:
+the variants of the expert screened with it, and the fit's arithmetic. Measurement only:
 `install()` patches the expert's class for the games of this process (as
 bench_race.py's --oracle does), and `uninstall()` puts it back. The expert
 keeps its own tally of what its heads-up wait odds use (Expert.progress,
@@ -113,6 +113,56 @@ def shift(turn, rivals, fit=FIT):
     full, alone = fit[len(rivals)]
     x = features(turn, rivals)
     return sigmoid(sum(a * b for a, b in zip(full, x))) - sigmoid(sum(a * b for a, b in zip(alone, x)))
+
+
+# -- the fit's arithmetic (pure Python: the bench needs no numpy) ------------------
+
+
+def logistic(xs, ys, steps=12, ridge=1e-3):
+    """Newton's method for P(won) = 1 / (1 + exp(-w.x)); the weights."""
+    n = len(xs[0])
+    w = [0.0] * n
+    for _ in range(steps):
+        g = [0.0] * n
+        h = [[ridge * (i == j) for j in range(n)] for i in range(n)]
+        for x, y in zip(xs, ys):
+            p = sigmoid(sum(a * b for a, b in zip(w, x)))
+            for i in range(n):
+                g[i] += (y - p) * x[i]
+                for j in range(i + 1):
+                    h[i][j] += p * (1 - p) * x[i] * x[j]
+        for i in range(n):
+            for j in range(i + 1, n):
+                h[i][j] = h[j][i]
+        w = [a + b for a, b in zip(w, solve(h, g))]
+    return w
+
+
+def solve(a, b):
+    """a x = b by Gaussian elimination (a small, positive definite)."""
+    n = len(b)
+    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    for c in range(n):
+        piv = max(range(c, n), key=lambda r: abs(m[r][c]))
+        m[c], m[piv] = m[piv], m[c]
+        for r in range(n):
+            if r != c:
+                f = m[r][c] / m[c][c]
+                m[r] = [x - f * y for x, y in zip(m[r], m[c])]
+    return [m[i][n] / m[i][i] for i in range(n)]
+
+
+def log_loss(xs, ys, w):
+    total = 0.0
+    for x, y in zip(xs, ys):
+        p = min(1 - 1e-6, max(1e-6, sigmoid(sum(a * b for a, b in zip(w, x)))))
+        total -= math.log(p if y else 1 - p)
+    return total / len(xs)
+
+
+def mean_se(d):
+    m = sum(d) / len(d)
+    return m, math.sqrt(sum((x - m) ** 2 for x in d) / max(1, len(d) - 1) / len(d))
 
 
 def tally(expert):

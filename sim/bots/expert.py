@@ -13,8 +13,9 @@ What it weighs:
 - the race: an accusation is a bet that wins with the chance of the likeliest
   triple; waiting wins only if nobody else finishes first while the bot
   becomes certain and finds the Inspecteur again (`wait_odds`, with the
-  pace of hard bots measured in self-play). It accuses when the bet is the
-  better one: a deliberate gamble, counted apart from a mistake.
+  pace of hard bots measured in self-play; heads-up moved by what the table
+  heard of the rival's progress). It accuses when the bet is the better
+  one: a deliberate gamble, counted apart from a mistake.
 
 Parts can be switched off for the ablation table (docs/table.md): a level
 "expert-no-PART[-no-PART...]" with PART among PARTS.
