@@ -50,6 +50,8 @@ WINDOW_SECONDS = 0.001
 LEAD_SECONDS = 0.0005  # kept before the first sound, faded in
 END_KEEP_SECONDS = 0.005  # kept after the last sound
 FADE_OUT_SECONDS = 0.008
+LIFT_SECONDS = 0.2  # speech: a soft first consonant kept before the first sample at -40 dBFS
+LIFT_DB, LIFT_RAMP_SECONDS = 10.0, 0.005  # ... raised by 10 dB at most (so under -30 dBFS), easing off in 5 ms
 FULL_SCALE = 32767
 
 # Active levels (dBFS, see active_level) and the peak ceiling: every clip as
@@ -170,19 +172,28 @@ def _windows(x, limit):
     return [i for i in range(0, len(x), win) if max(abs(v) for v in x[i : i + win]) > limit], win
 
 
-def trim(x, limit):
+def trim(x, limit, lift=False):
     """Cut the silence at both ends: from 0.5 ms before the first 1 ms window
     louder than `limit` (peak) to 5 ms after the last one; and the start no
     more than ONSET_SECONDS before the first sample at -40 dBFS (what
     `clue-fx voices check` and bench/bench_sim.py call sound), so a soft
-    onset does not count as dead air either way."""
+    onset does not count as dead air either way. `lift` (speech): a soft
+    first consonant (the k of "quitte": cut, it was heard "il") is kept, at
+    most LIFT_SECONDS of it, raised by up to LIFT_DB so that it is sound."""
     loud, win = _windows(x, limit)
     if not loud:
         return []
     start = max(0, loud[0] - n_samples(LEAD_SECONDS))
     onset = next((i for i, v in enumerate(x) if abs(v) >= db(SOUND_DB)), start)
-    start = max(start, onset - n_samples(ONSET_SECONDS))
     end = min(len(x), loud[-1] + win + n_samples(END_KEEP_SECONDS))
+    if lift and onset - start > n_samples(ONSET_SECONDS):
+        start = max(start, onset - n_samples(LIFT_SECONDS))
+        gain, ramp = db(LIFT_DB), n_samples(LIFT_RAMP_SECONDS)
+        x = list(x)
+        for i in range(start, onset):  # the lift eases back to none at the onset
+            x[i] *= 1 + (gain - 1) * min(1.0, (onset - i) / ramp)
+        onset = next(i for i in range(start, len(x)) if abs(x[i]) >= db(SOUND_DB))
+    start = max(start, onset - n_samples(ONSET_SECONDS))
     return x[start:end]
 
 
@@ -196,13 +207,13 @@ def active_level(x, window=0.02, gate_db=-30.0):
     return math.sqrt(sum(loud) / len(loud)) or 1.0
 
 
-def finish(x, rms_db):
+def finish(x, rms_db, lift=False):
     """Normalise, cut the silence, fade both ends, add the tail: the clip as written."""
     if not x or not any(x):
         raise BuildError("nothing to hear")
     peak = max(abs(v) for v in x)
     gain = min(db(rms_db) / active_level(x), db(PEAK_DB) / peak)
-    x = trim([v * gain for v in x], db(SILENCE_DB))
+    x = trim([v * gain for v in x], db(SILENCE_DB), lift)
     if not x:
         raise BuildError("nothing left after trimming")
     n_in = min(n_samples(LEAD_SECONDS), len(x))
@@ -246,7 +257,7 @@ def build_speech(text, v):
 def _build_speech(text, v):
     tempo = 1.0
     while True:
-        x = finish(speak(text, v, tempo), SPEECH_RMS_DB)
+        x = finish(speak(text, v, tempo), SPEECH_RMS_DB, lift=True)
         if len(x) <= n_samples(MAX_SECONDS) or tempo >= 1.6:
             return x, tempo
         tempo += 0.05

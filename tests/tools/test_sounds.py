@@ -119,6 +119,28 @@ def test_synthesised_sounds_are_what_the_tool_builds(tmp_path):
         assert committed.read_bytes() == (SOUNDS / "en" / path.name).read_bytes()
 
 
+def _consonant_then_vowel(build):
+    """60 ms of a soft consonant (noise at about -46 dBFS after levelling) before a loud vowel."""
+    rate = build.RATE
+    noise = [0.03 * math.sin(i * 2.3) * math.sin(i * 0.71) for i in range(int(0.06 * rate))]
+    vowel = [0.8 * math.sin(2 * math.pi * 140 * i / rate) for i in range(int(0.3 * rate))]
+    return [0.0] * int(0.1 * rate) + noise + vowel, len(noise)
+
+
+def test_a_soft_first_consonant_is_kept_and_starts_within_5_ms():
+    """The trim once cut a clip's soft first consonant (the k of "quitte",
+    heard "il"): the speech keeps it, lifted to be sound, and still starts at once."""
+    build = _build_module()
+    x, consonant = _consonant_then_vowel(build)
+    cut = build.finish(list(x), build.SPEECH_RMS_DB)
+    kept = build.finish(list(x), build.SPEECH_RMS_DB, lift=True)
+    assert len(kept) - len(cut) >= consonant - build.n_samples(0.005)  # the consonant is there
+    sound = 10 ** (build.SOUND_DB / 20)
+    first = next(i for i, v in enumerate(kept) if abs(v) >= sound)
+    assert first <= build.n_samples(0.005)
+    assert max(abs(v) for v in kept[: consonant // 2]) < 10 ** (-30 / 20)  # lifted, still soft
+
+
 def test_synthesis_is_deterministic():
     synth_sfx = tool("synth_sfx")
     assert synth_sfx.synthesise("sfx.PISCINE") == synth_sfx.synthesise("sfx.PISCINE")
