@@ -124,15 +124,15 @@ def hibari(text, voice="heart", speed=1.0, seed=1):
 
 def pico(text, voice="fr-FR", rate=100, pitch_pct=100):
     """SVOX Pico (ttspico: the AOSP engine, Apache-2.0, its lingware inside
-    the package; plain C, no floating point kernels picked by CPU)."""
-    key = ("pico", voice)
-    if key not in _LOADED:
-        try:
-            import ttspico
-        except ImportError:
-            raise EngineError("ttspico is not installed: pip install 'clue-fx[voices]'") from None
-        _LOADED[key] = ttspico.TtsEngine(voice)
-    e = _LOADED[key]
+    the package; plain C, no kernels picked by CPU). A new engine for every
+    text (7 ms): one engine's output depends on what it said before (the
+    same text after another came out in other bytes), so a clip rebuilt
+    alone would differ from the same clip in a whole build."""
+    try:
+        import ttspico
+    except ImportError:
+        raise EngineError("ttspico is not installed: pip install 'clue-fx[voices]'") from None
+    e = ttspico.TtsEngine(voice)
     e.rate = int(rate)
     e.pitch = int(pitch_pct)
     pcm = e.speak(text)
