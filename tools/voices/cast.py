@@ -14,7 +14,8 @@ VOICES = {
         # SVOX Pico's French voice (a native French voice, female), its own
         # pitch at 80 % and sox's 200 cents down (which lowers the formants
         # too): about 138 Hz, a low voice; dry (the room cost it: 0.309
-        # against 0.246). Kokoro's Japanese style read French at 0.360.
+        # against 0.246, a screen). Every fr form, as built: Edmond 0.260,
+        # where Kokoro's Japanese style reading French was 0.374.
         "narrator": {"engine": "pico", "voice": "fr-FR", "pitch_pct": 80, "pitch": -200},
         "inspecteur": {"engine": "kokoro", "voice": "jm_kumo", "lang": "fr", "speed": 1.05, "pitch": 200},
     },
