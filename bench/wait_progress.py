@@ -3,8 +3,9 @@ the variants of the expert screened with it, and the fit's arithmetic. Measureme
 `install()` patches the expert's class for the games of this process (as
 bench_race.py's --oracle does), and `uninstall()` puts it back. The expert
 keeps its own tally of what its heads-up wait odds use (Expert.progress,
-Expert.unseen: the same counts, checked at every row the bench logs); the
-variants here were dropped (docs/table.md, "What was tried").
+Expert.unseen), which the bench reads and adds to (the rivals' turns,
+hypotheses and searches); the variants here were dropped (docs/table.md,
+"What was tried").
 
 What a seat hears of a rival, and only that: their turns; their hypotheses,
 and those nobody could refute (the refutation's public part); who showed
@@ -19,81 +20,55 @@ arriving where they stand: the board says it aloud).
 
 import math
 
-from firmware.board import INSPECTEUR
 from sim.bots import expert as expert_mod
 from sim.bots.mind import Bot
 
 # Logistic weights of the chance to win by waiting on (1, turn/10, hand cards unseen/10, cases
 # unread/10, hypotheses nobody refuted/10), summed over the rivals, and on (1, turn/10) alone:
 # `python bench/bench_wait.py --games 1500 --seed 1` (expert-no-gamble against hard-2026 and
-# against experts, one and two rivals; the rows where a gamble is a question).
+# against experts, one and two rivals; the rows where a gamble is a question). Heads-up it is
+# the expert's own PROGRESS_FIT.
 FIT = {
-    1: ((-0.776, 0.638, 1.046, 2.878, -0.692), (0.298, -0.187)),
+    1: expert_mod.PROGRESS_FIT,
     2: ((-1.751, 0.952, 0.507, 1.113, -0.636), (-0.468, -0.167)),
 }
-
-
-def sigmoid(z):
-    return 1.0 / (1.0 + math.exp(-z))
+sigmoid = expert_mod._sigmoid
 
 
 class Tally:
-    """One bot's tally of each rival: [turns, hypotheses, nobody refuted, searches], suspects met, {shower: n}."""
+    """What the bench logs of each rival beyond the expert's own tally (Expert.progress: the
+    suspects met, the hypotheses nobody refuted, the cards shown; Expert.unseen): their turns,
+    hypotheses and searches."""
 
-    def __init__(self, bot):
-        self.bot = bot
+    def __init__(self, expert):
+        self.expert = expert
         self.of = {}
         self.turn_of = None
 
     def rival(self, g):
-        if g not in self.of:
-            self.of[g] = ([0, 0, 0, 0], set(), {})
-        return self.of[g]
+        return self.of.setdefault(g, [0, 0, 0])  # turns, hypotheses, searches
 
     def heard(self, key, args):
-        me = self.bot.guest
+        me = self.expert.bot.guest
         if key == "turn.call" or key in ("game.over", "game.last_guest"):
             self.turn_of = args.get("guest") if key == "turn.call" else None
             if self.turn_of is not None and self.turn_of != me:
-                self.rival(self.turn_of)[0][0] += 1
-        if key == "place.enter":
-            met = [(self.turn_of, s) for s in args.get("suspects", ())]
-        elif key == "search.result" or (key == "move.arrives" and args.get("who") != INSPECTEUR):
-            place = args.get("place")
-            who = args.get("suspects", ()) if key == "search.result" else (args.get("who"),)
-            met = [(g, s) for g, at in self.bot.where.guests.items() if at == place for s in who]
-            if key == "search.result" and self.turn_of is not None and self.turn_of != me:
-                self.rival(self.turn_of)[0][3] += 1
-        else:
-            return
-        for g, s in met:
-            if g is not None and g != me:
-                self.rival(g)[1].add(s)
+                self.rival(self.turn_of)[0] += 1
+        elif key == "search.result" and self.turn_of is not None and self.turn_of != me:
+            self.rival(self.turn_of)[2] += 1
 
     def refutation(self, public):
-        asker, shower = public["asker"], public["shower"]
-        if asker == self.bot.guest:
-            return
-        counts, _, shows = self.rival(asker)
-        counts[1] += 1
-        counts[2] += shower is None
-        if shower is not None:
-            shows[shower] = shows.get(shower, 0) + 1
+        if public["asker"] != self.expert.bot.guest:
+            self.rival(public["asker"])[1] += 1
 
     def unknown(self, g):
-        """How many cards outside the case and their hand rival `g` has not seen, as far as the
-        table heard: the other hands (less the cards shown to them: those I showed, and as many
-        as each other refuter showed, up to their hand) and the suspects' cases (less those met)."""
-        _, met, shows = self.rival(g)
-        hand = 12 // len(self.bot.guests)
-        mine = len(self.bot.shown_to.get(g, ()))
-        known = mine + sum(min(hand, n) for s, n in shows.items() if s != self.bot.guest)
-        return 12 - hand - min(known, 12 - hand) + 8 - len(met)
+        return self.expert.unseen(g)
 
     def row(self, g, ready):
         """[turns, hypotheses, nobody refuted, searches, suspects met, shown certain, cards unseen]."""
-        counts, met, _ = self.rival(g)
-        return counts + [len(met), ready, self.unknown(g)]
+        turns, hypotheses, searches = self.rival(g)
+        met, nobody, _ = self.expert._rival(g)
+        return [turns, hypotheses, nobody, searches, len(met), ready, self.unknown(g)]
 
 
 def features(turn, rivals):
@@ -168,7 +143,7 @@ def mean_se(d):
 def tally(expert):
     t = expert.__dict__.get("_tally")
     if t is None:
-        t = expert._tally = Tally(expert.bot)
+        t = expert._tally = Tally(expert)
     return t
 
 
