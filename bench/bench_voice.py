@@ -61,6 +61,7 @@ TARGETS = {"fr": 0.15, "en": 0.08, "us": 0.08}
 WHISPER_LANG = {"fr": "fr", "en": "en", "us": "en"}
 RATE_IN = 22050
 RATE_ASR = 16000
+LEAD = 0.0
 CACHE = pathlib.Path(os.environ.get("XDG_CACHE_HOME", pathlib.Path.home() / ".cache")) / "clue-fx"
 
 
@@ -155,7 +156,9 @@ def sentences(lang, manifest):
     return out
 
 
-def sentence_audio(folder, lang, ids, cache):
+def sentence_audio(folder, lang, ids, cache, lead=0.0):
+    """The sentence as the board plays it: its clips back to back, after
+    `lead` seconds of the silence that comes before it at the table."""
     import numpy as np
     from scipy.signal import resample_poly
 
@@ -167,11 +170,11 @@ def sentence_audio(folder, lang, ids, cache):
                 raise BenchError("%s is missing" % path)
             cache[n] = np.frombuffer(read_clip(path).tobytes(), dtype=np.int16).astype(np.float32) / 32768
         parts.append(cache[n])
-    x = np.concatenate(parts)
+    x = np.concatenate([np.zeros(int(round(lead * RATE_IN)), dtype=np.float32)] + parts)
     return resample_poly(x, 320, 441).astype(np.float32)  # 22 050 -> 16 000 Hz
 
 
-def score(recognise, folder, lang, manifest, label, *, show=0, sample=1, prompt=None, tally=None):
+def score(recognise, folder, lang, manifest, label, *, show=0, sample=1, prompt=None, tally=None, lead=0.0):
     """{speaker: (edits, words, sentences)} of one folder's edition; `tally`
     (a dict) gets each caption word's count of times misheard, and "+" the
     words heard in excess."""
@@ -180,7 +183,7 @@ def score(recognise, folder, lang, manifest, label, *, show=0, sample=1, prompt=
     items = sentences(lang, manifest)[::sample]
     started = time.monotonic()
     for i, (speaker, caption, ids) in enumerate(items, 1):
-        heard = recognise(sentence_audio(folder, lang, ids, cache), lang, prompt)
+        heard = recognise(sentence_audio(folder, lang, ids, cache, lead), lang, prompt)
         ref = words(caption, lang)
         hyp = compounds(ref, words(heard, lang))
         e = edits(ref, hyp)
@@ -259,6 +262,9 @@ def main(argv=None):
     parser.add_argument("--words", action="store_true",
                         help="also the caption words most often misheard, and the share of the errors on the "
                              "words of the cards' names")
+    parser.add_argument("--lead", type=float, default=LEAD, metavar="SECONDS",
+                        help="seconds of silence before each sentence, as at the table (default: %(default)s: the "
+                             "sentence's first sample first; 0.5 moved fr by 0.005, docs/sounds.md)")
     parser.add_argument("--sample", type=int, default=1, metavar="N", help="every Nth sentence only (a quick look)")
     args = parser.parse_args(argv)
 
@@ -290,14 +296,14 @@ def main(argv=None):
             for label, folder in folders.items():
                 results[label] = {
                     lang: score(recognise, folder, lang, manifest, label, show=args.show, sample=args.sample,
-                                tally=tallies.setdefault((label, lang), {}) if args.words else None)
+                                tally=tallies.setdefault((label, lang), {}) if args.words else None, lead=args.lead)
                     for lang in editions
                 }
             if not args.no_names:
                 for label, folder in folders.items():
                     results[label + "+names"] = {
                         lang: score(recognise, folder, lang, manifest, label + "+names", show=args.show,
-                                    sample=args.sample, prompt=card_names(lang, manifest))
+                                    sample=args.sample, prompt=card_names(lang, manifest), lead=args.lead)
                         for lang in editions
                     }
     except BenchError as e:
