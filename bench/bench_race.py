@@ -4,11 +4,19 @@ their own turns it takes from certainty to the game's end, the games lost
 while certain, who was certain first and how often that one won, and the
 gambles won and lost.
 
-    python bench/bench_race.py [--games 1000] [--seed 1] [--table expert,hard-2026] [--oracle]
+    python bench/bench_race.py [--games 1000] [--seed 1] [--table expert,hard-2026] [--oracle [WHAT]]
 
---oracle (a measurement, never a bot): the expert, once certain, is told
-where the Inspecteur truly is (the bench reads the narrator): what a
-perfect hunt would be worth.
+--oracle WHAT (a measurement, never a bot; the bench reads the narrator or
+the other bots): what a piece of perfect knowledge would be worth to the
+expert. `certain` (the default): once certain, it is told where the
+Inspecteur truly is, every turn (a perfect hunt); `snapshot`: told once,
+at its first move once certain, then it follows him by ear as usual;
+`suspects`: its whereabouts of the suspects are the truth all game;
+`hand`: it is told its rivals' hands at its first move.
+
+The expert's belief of the Inspecteur at its first move once certain is
+printed too: by the chance of his likeliest place then, how often he was
+there and how often the expert went on to win.
 """
 
 import argparse
@@ -19,7 +27,7 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from firmware.board import GUESTS, INSPECTEUR, PLACES  # noqa: E402
+from firmware.board import GUESTS, INSPECTEUR, PLACES, SUSPECTS  # noqa: E402
 from hal.runner import Board  # noqa: E402
 from hal.sink import Sink  # noqa: E402
 from sim.bots import expert as expert_mod  # noqa: E402
@@ -46,12 +54,52 @@ class Watch(Sink):
                 self.first = self.first or g
 
 
-def oracle(board_of):
-    """The expert told, once certain, where the Inspecteur is (measurement only)."""
-    move, after = expert_mod.Expert.move, expert_mod.Expert.after_arrival
+ORACLES = ("certain", "snapshot", "suspects", "hand")
 
-    def truth():
-        return board_of["board"].narrator.positions[INSPECTEUR]
+
+def oracle(board_of, what="certain"):
+    """The expert told what `what` says (ORACLES; a measurement only)."""
+    move, after = expert_mod.Expert.move, expert_mod.Expert.after_arrival
+    chance = expert_mod.Expert.chance
+
+    def truth(who=INSPECTEUR):
+        return board_of["board"].narrator.positions[who]
+
+    def told_once(self, tell):
+        if not getattr(self, "_told", False):
+            self._told = True
+            tell(self.bot)
+        return move(self)
+
+    if what == "snapshot":
+        expert_mod.Expert.move = lambda self: (
+            told_once(self, lambda bot: bot.where._set(INSPECTEUR, truth())) if self.bot.ready() else move(self)
+        )
+        return
+    if what == "hand":
+
+        def tell_hands(bot):
+            for g, other in board_of["session"].bots.items():
+                if g != bot.guest:
+                    for c in other.hand:
+                        bot.mind.holds(g, c)
+
+        expert_mod.Expert.move = lambda self: told_once(self, tell_hands)
+        return
+    if what == "suspects":
+
+        def o_chance(self, who, place):
+            return float(truth(who) == place) if who in SUSPECTS else chance(self, who, place)
+
+        def o_seen(self, who, place):
+            there = who in SUSPECTS and truth(who) == place
+            if who in SUSPECTS:
+                return float(there and who not in board_of["board"].narrator.hidden)
+            return expert_mod.Expert._seen(self, who, place)
+
+        expert_mod.Expert._seen = expert_mod.Expert.seen_chance
+        expert_mod.Expert.chance, expert_mod.Expert.seen_chance = o_chance, o_seen
+        return
 
     def o_move(self):
         bot = self.bot
@@ -74,16 +122,22 @@ def oracle(board_of):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0],
+        epilog=__doc__.split("\n\n", 1)[1],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--table", default="expert,hard-2026")
-    ap.add_argument("--oracle", action="store_true", help="the expert, once certain, knows where the Inspecteur is")
+    ap.add_argument("--oracle", nargs="?", const="certain", choices=ORACLES,
+                    help="what the expert is told (a measurement): see above; alone: certain")
     a = ap.parse_args()
     levels = a.table.split(",")
     board_of = {}
     if a.oracle:
-        oracle(board_of)
+        oracle(board_of, a.oracle)
+    belief = watch_belief(board_of)
     st = collections.defaultdict(collections.Counter)
     cert_at = collections.defaultdict(list)
     after = collections.defaultdict(list)  # level -> (own turns from certainty to the end, won)
@@ -91,12 +145,15 @@ def main():
         order, _ = seating(levels, k, True)
         board = board_of["board"] = Board(seed=a.seed + k)
         bots = {g: Bot(g, lv, a.seed + k) for g, lv in zip(GUESTS, order)}
-        session = Session(a.seed + k, bots=bots, answer_rollcall=True, sheets=False)
+        session = board_of["session"] = Session(a.seed + k, bots=bots, answer_rollcall=True, sheets=False)
         board.attach(session)
         watch = Watch(session)
         board.attach(watch)
         run(board, session, 500)
         r = GameResult(session, order)
+        for row in belief.pop("game", []):
+            row.append(r.winner == row[0])
+            belief.setdefault("rows", []).append(row)
         for g, b in session.bots.items():
             lv, won = b.level, r.winner == g
             s = st[lv]
@@ -120,7 +177,7 @@ def main():
                 st[session.bots[g].level]["gambles won"] += right
     print(
         "%d games, seeds %d-%d, table %s, seats rotated%s"
-        % (a.games, a.seed, a.seed + a.games - 1, a.table, ", oracle hunt" if a.oracle else "")
+        % (a.games, a.seed, a.seed + a.games - 1, a.table, ", oracle: %s" % a.oracle if a.oracle else "")
     )
     for lv, s in st.items():
         n = s["seats"]
@@ -138,6 +195,36 @@ def main():
             % (s["certain"], s["lost while certain"], s["first certain"], s["first certain, won"])
         )
         print("  gambles %d, won %d" % (s["gambles"], s["gambles won"]))
+    rows = belief.get("rows", [])
+    if rows:
+        print("\nthe expert's belief of the Inspecteur at its first move once certain (%d times):" % len(rows))
+        bins = collections.defaultdict(list)
+        for _, top, right, won in rows:
+            bins[min(int(top * 5), 4)].append((right, won))
+        for b in sorted(bins):
+            v = bins[b]
+            print("  likeliest place's chance %.1f-%.1f: %4d times, he was there %.2f, won %.2f" % (
+                b / 5, b / 5 + 0.2, len(v), sum(x for x, _ in v) / len(v), sum(w for _, w in v) / len(v)))
+
+
+def watch_belief(board_of):
+    """Log each expert's belief of the Inspecteur at its first move once certain: {"game": [[guest, the
+    likeliest place's chance, he was there]]} for the game being played."""
+    belief = {}
+    move = expert_mod.Expert.move
+
+    def logged(self):
+        bot = self.bot
+        if bot.ready() and getattr(self, "_logged", None) is not bot.mind:
+            self._logged = bot.mind
+            vec = bot.where.p[INSPECTEUR]
+            top = max(range(len(vec)), key=vec.__getitem__)
+            there = board_of["board"].narrator.positions[INSPECTEUR] == PLACES[top]
+            belief.setdefault("game", []).append([bot.guest, vec[top], there])
+        return move(self)
+
+    expert_mod.Expert.move = logged
+    return belief
 
 
 if __name__ == "__main__":

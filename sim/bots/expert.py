@@ -111,6 +111,11 @@ def calibrated(p):
 
 class Expert:
     WAIT = 1.0  # a scale of WAIT_ODDS (bench-tuned)
+    # In a game of two guests the chance to win by waiting, times this: the gambles it removes
+    # were the marginal ones (eight sets of 2 000 games, bench_wait.py --screen: x 1.2 / 1.3 / 1.45 /
+    # 1.6 won +0.33 / +0.55 / +0.56 / +0.47 points; six fresh sets at 1.3: +0.63; docs/table.md).
+    # Not when two are left of three or more: there it made three experts slower (7.47 -> 7.53 turns).
+    WAIT_HEADS_UP = 1.3
     READY = 0.5  # the chance to win by waiting, times this for each rival who shows it is certain
     SEARCH_AT = SEARCH_AT
     PLACE_BONUS = PLACE_BONUS
@@ -245,7 +250,8 @@ class Expert:
         for g in rivals:
             if g in self.ready_rivals:
                 odds *= self.READY
-        return self.WAIT * odds
+        two = len(rivals) == 1 and len(self.bot.guests) == 2
+        return self.WAIT * (self.WAIT_HEADS_UP if two else 1.0) * odds
 
     def progress_shift(self, g):
         """How much rival `g`'s public progress moves the chance to win by waiting (PROGRESS_FIT)."""

@@ -83,6 +83,11 @@ def test_the_wait_odds_move_by_progress_times_the_shift_heads_up_only(progress, 
     bot, _ = seated()
     rival_turn(bot, "ECURIE", SUSPECTS[:5])
     table = expert_mod.WAIT_ODDS[1][bot.turns]
-    assert bot.expert.wait_odds() == pytest.approx(table + progress * bot.expert.progress_shift(RIVAL))
+    scale = expert_mod.Expert.WAIT_HEADS_UP
+    assert scale > 1.0  # heads-up the bot waits more than the table says (the marginal gambles lost)
+    assert bot.expert.wait_odds() == pytest.approx(scale * (table + progress * bot.expert.progress_shift(RIVAL)))
     three, _ = seated(("COMTE", "LAVANDE", "PECHE"))
     assert three.expert.wait_odds() == pytest.approx(expert_mod.WAIT_ODDS[2][three.turns])
+    del three.where.guests["PECHE"]  # out, by a wrong accusation: two left of three, not scaled
+    shift = three.expert.progress_shift(RIVAL)
+    assert three.expert.wait_odds() == pytest.approx(expert_mod.WAIT_ODDS[1][three.turns] + progress * shift)
