@@ -82,6 +82,7 @@ class App:
         self._table_args = (table, hints)
         self.question = None
         self.millivolts = millivolts
+        self.now = 0  # board time, ms: the sum of the dt given to step() (the board adds a resumed game's)
         self._build(trace, resumed)
         if offer is not None:
             self.question = ask.resume_question(lang, offer, self._build)
@@ -90,7 +91,6 @@ class App:
         self.board_painter = BoardPainter(self.fonts, self.labels)
         self.panel_painter = PanelPainter(self.fonts, self.labels)
         self._relayout(screen)
-        self.now = 0  # board time, ms: the sum of the dt given to step() (the board adds a resumed game's)
         self._switch_at_start = switch_on
         self.keys_held = {}  # pygame key -> target
         self.mouse_held = None
@@ -111,7 +111,7 @@ class App:
         self.board = Board(seed=self.seed, trace=trace, sinks=sinks, resumed=resumed)
         self.seed = self.board.seed
         self.switch_on = self.board.narrator.state != OFF
-        self.table, self._due, notes = None, [], []
+        self.table, due, notes = None, [], []
         table, hints = self._table_args
         if resumed is not None:  # the card table's seats are the trace's (sim.hotseat.restore)
             table, hints, notes = restore.seats(resumed, table, hints)
@@ -123,7 +123,7 @@ class App:
                 self.board.record(record.line(0, record.seats(table, hints)))
             else:
                 try:  # the deal, the cases, the refutations, the sheets, the bots: replayed from the trace
-                    self._due = restore.restore(self.table, getattr(trace, "path", None))
+                    due = restore.restore(self.table, getattr(trace, "path", None))
                 except restore.RestoreError as e:
                     self.table, notes = None, notes + ["%s: the game goes on without it" % e]
         if self.table is not None:
@@ -133,6 +133,8 @@ class App:
             self.millivolts = resumed.millivolts or self.millivolts
             for note in resumed.notes + notes + ["%d inputs replayed: the game goes on" % resumed.inputs]:
                 self.transcript.note("[%s]" % note, 0)
+        for event in due:  # the presses a bot made before the kill: the trace's next inputs, before any other
+            self.feed(event)
         self.dirty = True
 
     # -- the loop -------------------------------------------------------------------
@@ -336,8 +338,7 @@ class App:
         for line in self.table.news():  # before the presses: a hypothesis before the next call
             self._note(line)
         quiet = self.audio is None or not self.audio.busy()  # bots wait for the narrator, as people do
-        presses, self._due = self._due + self.table.step(self.board.offset_ms + self.now, quiet=quiet), []
-        for event in presses:  # each traced after the table's calls that caused it (feed)
+        for event in self.table.step(self.board.offset_ms + self.now, quiet=quiet):  # after their calls (feed)
             self.feed(event)
         for line in self.table.records(self.board.offset_ms + self.now):
             self.board.record(line)

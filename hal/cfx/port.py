@@ -18,6 +18,8 @@ the link is gone and another got its pty's number.
 """
 
 import os
+import sys
+import time
 
 from .line import WRITE_DEADLINE_MS, Line, PortBusy, PortError, Stalled, holder, lock_port
 
@@ -48,6 +50,28 @@ def stale_link(path):
     if os.lstat(path).st_mtime_ns < made:
         return "%s is a newer pty than the link: the program that made %s has stopped" % (target, path)
     return None
+
+
+def _stamp(link, tty):
+    """Give `link` the ctime of its pty `tty` and return once the clock that
+    stamps files is past it: a pty made from then on (this one's number, once
+    it is gone) is stamped later than the link, and stale_link sees it. (A
+    link stamped as made, a tick of that clock later, could have the stamp of
+    a pty that took its number within the tick: taken for its own.)"""
+    if not tty.startswith("/dev/pts/") or os.utime not in os.supports_follow_symlinks:
+        return
+    made = os.stat(tty).st_ctime_ns
+    os.utime(link, ns=(made, made), follow_symlinks=False)
+    deadline = time.monotonic() + 0.5  # a tick is a few ms
+    while _file_clock_ns() <= made and time.monotonic() < deadline:
+        time.sleep(0.0005)
+
+
+def _file_clock_ns():
+    """The clock files are stamped with: Linux's CLOCK_REALTIME_COARSE (a tick behind time.time())."""
+    if sys.platform.startswith("linux"):
+        return time.clock_gettime_ns(getattr(time, "CLOCK_REALTIME_COARSE", 5))
+    return time.time_ns()
 
 
 def open_url(url, baudrate=BAUD, timeout=None, deadline_ms=WRITE_DEADLINE_MS):
@@ -111,6 +135,7 @@ class Pty:
         if os.path.lexists(tmp):
             os.unlink(tmp)
         os.symlink(os.ttyname(self.slave), tmp)
+        _stamp(tmp, os.ttyname(self.slave))
         os.replace(tmp, path)
 
     def wait(self, wait_s, also=()):

@@ -23,8 +23,7 @@ choice; returns a line of text when it is refused, else None),
 `seat_bot(guest)` (a free seat given to a bot; a line when it cannot be)
 and `records(t)` (its trace lines since the last call: written before the
 board's next input, so a resumed host brings the seats back). `due`: the
-events a resumed table's replay pressed that the trace does not have yet
-(fed first).
+presses a resumed table's replay made that the trace lacks (fed first, run).
 
 Privacy: a seat's connection is sent the public messages (the same bytes
 every page gets) and its own `private(guest)`, never another guest's.
@@ -161,8 +160,7 @@ class WebBoard:
             self.board.feed(event, now)
         if self.table is not None:
             quiet = not any(c.busy for c in self.conns)
-            presses, self.due = self.due + self.table.step(self.table_time(), quiet), []
-            for event in presses:
+            for event in self.table.step(self.table_time(), quiet):
                 self.feed(event)
             self._record()
 
@@ -358,6 +356,8 @@ class WebBoard:
         """Serve until cancelled. `ready(url)` once listening (the real port
         when `port` is 0)."""
         self.board = board
+        while self.due:  # before the clock's Tick and battery reading, before any page's press
+            self.feed(self.due.pop(0))
         # SIGTERM (a kill, a service manager) cancels the serving task, the asyncio way: its
         # finally closes the pages and the server, wherever the loop was (a KeyboardInterrupt
         # raised by a signal handler can land anywhere, even in aiohttp's own clean-up)

@@ -13,7 +13,10 @@ game, the end) as lines of the board's trace, which replay skips
 
 Besides its moments (for a reader), the table writes what a resume needs:
 its seats first, then each call of the session's journal (sim.bots.session)
-where it happened among the board's inputs:
+where it happened among the board's inputs, each batch's calls before its
+moments (a kill between two lines then never leaves a moment whose call is
+not in the file: a resume redoes the calls, and writes the moments it finds
+missing, sim.hotseat.restore):
 
     {"t": 0, "table": {"seats": {"AZUR": "hard"}, "hints": false}}   (+ "tokens" on the web board)
     {"t": 95400, "table": {"call": ["poll", 95400]}}
@@ -23,6 +26,7 @@ Pure: a codec, no file, no clock.
 """
 
 KEY = "table"
+MOMENTS = ("deal", "hypothesis", "verdict", "new", "over")  # the notes moment() records
 
 
 def moment(note, deal=None):
@@ -105,19 +109,34 @@ class Recorder:
         self._notes = self._calls = 0
 
     def lines(self, t):
+        """The calls first, then the moments: a moment in the trace has
+        its call there too (a bot's hypothesis is made by a poll)."""
         s = self.session
         deal = s.table.deal if s.table is not None else None
-        out = []
+        out = [line(t, call(c)) for c in s.journal[self._calls :]]
         for note in s.notes[self._notes :]:
             rec = moment(note, deal)
             if rec is not None:
                 out.append(line(t, rec))
-        out.extend(line(t, call(c)) for c in s.journal[self._calls :])
         self._notes, self._calls = len(s.notes), len(s.journal)
         return out
 
-    def caught_up(self):
-        self._notes, self._calls = len(self.session.notes), len(self.session.journal)
+    def caught_up(self, recorded=None):
+        """After a resumed game's replay: its calls are all in the trace;
+        of its moments, the first `recorded` (None: all). A kill after an
+        input's burst or a call and before the moments they made leaves
+        those out: they are the next lines()."""
+        s = self.session
+        self._notes, self._calls = len(s.notes), len(s.journal)
+        if recorded is None:
+            return
+        seen = 0
+        for i, note in enumerate(s.notes):
+            if note[0] in MOMENTS:
+                if seen == recorded:
+                    self._notes = i
+                    return
+                seen += 1
 
 
 def line(t, record):
@@ -128,3 +147,8 @@ def line(t, record):
 def moments(extras):
     """The table's records among a trace's extra lines (hal.resume.Resumed.extras), in order."""
     return [x[KEY] for x in extras if isinstance(x, dict) and isinstance(x.get(KEY), dict)]
+
+
+def recorded(extras):
+    """The moments among a trace's extra lines (not its seats, nor its calls), in order."""
+    return [m for m in moments(extras) if any(k in m for k in MOMENTS)]

@@ -54,12 +54,13 @@ class CardTableHook(Sink):
         Written before the board's next input, they replay at their place."""
         return self._recorder.lines(t)
 
-    def resynced(self):
+    def resynced(self, recorded=None):
         """After a resumed game's replay (sim.hotseat.restore): nothing of the
-        past is news, logged or recorded again; the screens show only what
-        still waits for a decision."""
+        past is news, logged or recorded again (but the moments beyond the
+        trace's `recorded` first ones: a kill left them out); the screens show
+        only what still waits for a decision."""
         self._news = len(self.session.notes)
-        self._recorder.caught_up()
+        self._recorder.caught_up(recorded)
         self.screens.resync()
 
     def burst_end(self, now_ms):

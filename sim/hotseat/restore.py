@@ -94,5 +94,5 @@ def restore(hook, path):
                 session.present(outs, t)
     except (TraceError, ValueError, KeyError, TypeError, AttributeError, IndexError, RuntimeError) as e:
         raise RestoreError("the card table cannot be restored from %s: %s" % (path, e)) from None
-    hook.resynced()
+    hook.resynced(len(record.recorded([obj for _, obj in trace.extras])))  # the moments a kill left out: written next
     return due

@@ -53,17 +53,18 @@ class WebTable:
         """The trace lines of what the table did since the last call (sim.cards.record)."""
         return self._recorder.lines(t)
 
-    def resynced(self):
+    def resynced(self, recorded=None):
         """After sim.hotseat.restore replayed the trace into the session: the
         seats given to bots at the roll call are bots again, nothing of the
-        past is recorded twice."""
+        past is recorded twice (the moments beyond the trace's `recorded`
+        first ones, which a kill left out, are recorded next)."""
         s = self.session
         for g in s.bots:
             if g not in self.levels:
                 self.levels[g] = s.bots[g].level
         self.tokens = {g: k for g, k in self.tokens.items() if g not in s.bots}
         self.people = tuple(g for g in self.people if g not in s.bots)
-        self._recorder.caught_up()
+        self._recorder.caught_up(recorded)
 
     # -- the server's calls ---------------------------------------------------------
 

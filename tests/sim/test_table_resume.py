@@ -318,6 +318,35 @@ def test_a_real_table_window_killed_mid_game_is_resumed(window, tmp_path):
     second.close()
 
 
+def test_a_kill_next_to_any_table_line_resumes_with_the_record_whole_and_again(window, tmp_path):
+    """Each trace line is flushed alone: a kill lands between any two. At
+    every instant next to a table line (just before it, just after it) the
+    trace resumes with the table's record whole (each moment once, with the
+    call that made it: a kill between a bot's poll and its hypothesis, or
+    between a burst and the deal it made), and resumes again from what that
+    resumed window wrote (the presses a poll made before the kill go first,
+    before its battery reading)."""
+    path = tmp_path / "game.jsonl"
+    app = new_app(path)
+    play_partway(app, hypotheses=2)
+    app.close()
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    table = [i for i, x in enumerate(lines) if "table" in json.loads(x)]
+    cuts = sorted({k for i in table for k in (i, i + 1)} - {0, 1})  # lines[:k]; not before the seats
+    wrong = []
+    for k in cuts:
+        cut = tmp_path / ("cut%d.jsonl" % k)
+        cut.write_text("".join(lines[:k]), encoding="utf-8")
+        try:
+            for _ in range(2):  # the second: from what the first resumed window wrote
+                app = restored(cut)
+                recorded_moments_replay(app, cut)
+                app.close()
+        except AssertionError as e:
+            wrong.append("killed after line %d (%s): %s" % (k, lines[k - 1][:60].strip(), str(e)[:200]))
+    assert len(cuts) > 10 and not wrong, "\n".join(wrong)
+
+
 def test_a_torn_last_table_line_is_left_out_like_a_torn_input(window, tmp_path):
     path, copy = tmp_path / "game.jsonl", tmp_path / "torn.jsonl"
     app = new_app(path)

@@ -172,6 +172,28 @@ def test_a_link_left_by_a_killed_rig_never_leads_to_another_programs_pty(tmp_pat
             o.close()
 
 
+def test_a_pty_that_gets_a_dead_links_number_at_once_is_newer_than_the_link(tmp_path):
+    """Files are stamped by a coarse clock (a tick is a few ms): a link and a
+    pty made within one tick have the same stamp. A pty that takes a dead
+    link's number at once, in the link's tick, is still seen as newer."""
+    link = str(tmp_path / "tty")
+    reused = 0
+    for k in range(20):
+        dead = port.Pty(link)
+        target = os.path.realpath(link)
+        os.close(dead.master)  # its program killed: the link stays
+        os.close(dead.slave)
+        other = port.Pty(str(tmp_path / ("other%d" % k)))
+        try:
+            if os.path.realpath(other.path) == target:
+                reused += 1
+                assert port.stale_link(link) is not None, "try %d: %s taken for the link's own" % (k, target)
+        finally:
+            other.close()
+    if not reused:
+        pytest.skip("no new pty got a dead link's number")
+
+
 def test_a_lock_folder_that_cannot_be_written_still_opens_the_port_exclusively(tmp_path, monkeypatch):
     import tempfile
 
