@@ -157,12 +157,18 @@ def sentences(lang, manifest):
 
 
 def sentence_audio(folder, lang, ids, cache, lead=0.0):
-    """The sentence as the board plays it: its clips back to back, after
-    `lead` seconds of the silence that comes before it at the table."""
-    import numpy as np
+    """The sentence as the board plays it, at whisper's rate (16 000 Hz)."""
     from scipy.signal import resample_poly
 
-    parts = []
+    return resample_poly(joined(folder, lang, ids, cache, lead), 320, 441).astype("float32")  # 22 050 -> 16 000 Hz
+
+
+def joined(folder, lang, ids, cache, lead=0.0):
+    """The sentence's clips back to back (22 050 Hz, float), after `lead`
+    seconds of the silence that comes before it at the table."""
+    import numpy as np
+
+    parts = [np.zeros(int(round(lead * RATE_IN)), dtype=np.float32)]
     for n in ids:
         if n not in cache:
             path = pathlib.Path(folder) / lang / ("%04d.wav" % n)
@@ -170,8 +176,7 @@ def sentence_audio(folder, lang, ids, cache, lead=0.0):
                 raise BenchError("%s is missing" % path)
             cache[n] = np.frombuffer(read_clip(path).tobytes(), dtype=np.int16).astype(np.float32) / 32768
         parts.append(cache[n])
-    x = np.concatenate([np.zeros(int(round(lead * RATE_IN)), dtype=np.float32)] + parts)
-    return resample_poly(x, 320, 441).astype(np.float32)  # 22 050 -> 16 000 Hz
+    return np.concatenate(parts)
 
 
 def score(recognise, folder, lang, manifest, label, *, show=0, sample=1, prompt=None, tally=None, lead=0.0):
