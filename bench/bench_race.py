@@ -141,6 +141,7 @@ def main():
     st = collections.defaultdict(collections.Counter)
     cert_at = collections.defaultdict(list)
     after = collections.defaultdict(list)  # level -> (own turns from certainty to the end, won)
+    winner_turns = []  # the winner's own turns, each game won
     for k in range(a.games):
         order, _ = seating(levels, k, True)
         board = board_of["board"] = Board(seed=a.seed + k)
@@ -151,6 +152,8 @@ def main():
         board.attach(watch)
         run(board, session, 500)
         r = GameResult(session, order)
+        if r.winner is not None:
+            winner_turns.append(r.winner_turns)
         for row in belief.pop("game", []):
             row.append(r.winner == row[0])
             belief.setdefault("rows", []).append(row)
@@ -179,6 +182,8 @@ def main():
         "%d games, seeds %d-%d, table %s, seats rotated%s"
         % (a.games, a.seed, a.seed + a.games - 1, a.table, ", oracle: %s" % a.oracle if a.oracle else "")
     )
+    mean = sum(winner_turns) / max(1, len(winner_turns))
+    print("the winner's mean turns: %.2f (%d games won)" % (mean, len(winner_turns)))
     for lv, s in st.items():
         n = s["seats"]
         print("\n%s: %d seats, won %.1f %%" % (lv, n, 100.0 * s["wins"] / n))

@@ -27,7 +27,7 @@ seen), then whether it won. It prints:
 PROGRESS=0: the wait odds by the turn alone, as before) and as --after
 (default: as they are), the same seeds, and prints both, the games whose
 winner changed and the paired standard error. Settings: the Expert's class
-attributes (upper case) and wait_progress.install's variants: progress=P
+attributes (upper case; JOINT: the whereabouts') and wait_progress.install's variants: progress=P
 (the odds move by P times the shift of wait_progress.FIT, one or two rivals),
 heads_up_only=True (that shift with one rival only), hunt_close=C,
 unseen_ready=True.

@@ -22,6 +22,7 @@ import math
 
 from sim.bots import expert as expert_mod
 from sim.bots.mind import Bot
+from sim.bots.whereabouts import Whereabouts
 
 # Logistic weights of the chance to win by waiting on (1, turn/10, hand cards unseen/10, cases
 # unread/10, hypotheses nobody refuted/10), summed over the rivals, and on (1, turn/10) alone:
@@ -150,19 +151,25 @@ def tally(expert):
 _SAVED = {}
 
 
+def _owner(name):
+    """Whose class attribute `name` is: the Expert's, or the whereabouts' (JOINT)."""
+    X = expert_mod.Expert
+    return Whereabouts if not hasattr(X, name) and hasattr(Whereabouts, name) else X
+
+
 def install(progress=0.0, hunt_close=-1, unseen_ready=False, fit=FIT, **attributes):
     """Every expert of this process keeps a Tally; `progress`: the wait odds move by this times
     the progress shift (on top of the expert's own: set PROGRESS=0 for the figures of before);
     `hunt_close`: heads-up, hunt the Inspecteur when the odds say gamble if the rival has at most
     this many cards unseen; `unseen_ready`: a rival with none unseen counts as shown certain;
-    `attributes`: the Expert's class attributes (PROGRESS=0 ...). All at their defaults: the
-    expert's own decisions."""
+    `attributes`: the Expert's class attributes (PROGRESS=0 ...), or the whereabouts'
+    (JOINT=False). All at their defaults: the expert's own decisions."""
     X = expert_mod.Expert
     if not _SAVED:
         _SAVED.update(heard=X.heard, wait_odds=X.wait_odds, gamble_hunt=X.gamble_hunt, learn=Bot.learn_refutation)
-        _SAVED["attributes"] = {k: getattr(X, k) for k in attributes}
+        _SAVED["attributes"] = {k: getattr(_owner(k), k) for k in attributes}
     for k, v in attributes.items():
-        setattr(X, k, v)
+        setattr(_owner(k), k, v)
     heard, wait_odds, gamble_hunt, learn = (_SAVED[k] for k in ("heard", "wait_odds", "gamble_hunt", "learn"))
 
     def p_heard(self, key, args):
@@ -203,6 +210,6 @@ def uninstall():
         X = expert_mod.Expert
         X.heard, X.wait_odds, X.gamble_hunt = _SAVED["heard"], _SAVED["wait_odds"], _SAVED["gamble_hunt"]
         for k, v in _SAVED["attributes"].items():
-            setattr(X, k, v)
+            setattr(_owner(k), k, v)
         Bot.learn_refutation = _SAVED["learn"]
         _SAVED.clear()

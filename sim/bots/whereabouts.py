@@ -43,12 +43,15 @@ _NB = [tuple(_IDX[q] for q in neighbours(p)) for p in PLACES]
 
 
 class Whereabouts(Sink):
-    def __init__(self, clues=True, memory=1.0):
+    JOINT = True  # the suspects' moves heard together (False: each suspect's on its own, as before)
+
+    def __init__(self, clues=True, memory=1.0, joint=None):
         """`clues`: listen to the sound clues. `memory`: how much of what was
         heard is kept each turn (1.0: all; less blurs the belief back to
         even, for forgetful guests)."""
         self.clues = clues
         self.memory = memory
+        self.joint = self.JOINT if joint is None else joint  # one or two suspects move a turn
         n = len(PLACES)
         self.p = {m: [1.0 / n] * n for m in MOVERS}
         self.guests = {}  # guest still in the game -> place (None on START)
@@ -185,6 +188,7 @@ class Whereabouts(Sink):
         watched = self.watched()
         self._ws = {}  # the drift's weights of each place, for these watched places
         before = {who: list(vec) for who, vec in self.p.items()}  # where they were when the moves began
+        unknown = []  # suspects with no news: they stayed, or moved unseen
         for who in MOVERS:
             if who in self._arrives:
                 self._set(who, self._arrives[who])
@@ -205,9 +209,15 @@ class Whereabouts(Sink):
                 self.p[who] = [x / total for x in vec]
             elif who in self.visible:
                 pass  # it would have been seen leaving
-            else:
+            elif who == INSPECTEUR or not self.joint:
                 self._drift(who, watched)
-        if self.clues:
+            else:
+                unknown.append(who)
+        if unknown and not self._suspects_moved(unknown, watched):
+            for who in unknown:  # what was heard does not fit one or two movers: each on its own
+                self._drift(who, watched)
+            unknown = ()
+        if self.clues and not unknown:
             for place in self._sounds:
                 self._sound(place, watched, before)
         if self.memory < 1.0:
@@ -216,6 +226,84 @@ class Whereabouts(Sink):
                 if who not in self.visible:
                     self.p[who] = [self.memory * x + (1 - self.memory) / n for x in self.p[who]]
         self._leaves, self._arrives, self._heads, self._sounds = {}, {}, {}, []
+
+    def _suspects_moved(self, unknown, watched):
+        """Exactly one or two suspects move between turns, any of the eight
+        alike (RULES.md): from the suspects seen moving and the clues heard,
+        the chance that each suspect with no news (`unknown`) stayed, moved
+        unseen and unheard, or made one of the clues; its belief becomes that
+        mixture. False when what was heard fits no such set of movers."""
+        seen = sum(1 for who in SUSPECTS if who in self._arrives or who in self._leaves)
+        clues = [_IDX[p] for p in self._sounds if p not in watched] if self.clues else []
+        if seen + len(clues) > 2:
+            return False
+        unseen = 0.5 * (1.0 - CLUE if self.clues else 1.0)  # half: one of two neighbours
+        w = [0.5 * SNEAK if place in watched else unseen for place in PLACES]
+        quiet, silent, heard = {}, {}, {}  # who -> P(moved unseen, unheard), where to; P(made each clue)
+        for who in unknown:
+            vec = self.p[who]
+            # ring: the places one arrow from each place are its two neighbours
+            silent[who] = to = [(vec[a] + vec[b]) * x for (a, b), x in zip(_NB, w)]
+            quiet[who] = sum(to)
+            heard[who] = [to[k] / unseen * 0.5 * CLUE for k in clues]  # clues: unwatched places
+        n = len(SUSPECTS)
+        two = _odds(chances.SECOND_SUSPECT)
+        prior = (None, (1 - two) / n, two * 2 / (n * (n - 1)))  # one given set of 1 or 2 movers
+        went = dict((who, 0.0) for who in unknown)
+        made = dict((who, [0.0] * len(clues)) for who in unknown)
+        total = prior[seen] if seen and not clues else 0.0  # nobody else moved
+        if seen < 2 and len(clues) < 2:  # one more mover
+            for who in unknown:
+                if clues:
+                    f = prior[seen + 1] * heard[who][0]
+                    made[who][0] += f
+                else:
+                    f = prior[seen + 1] * quiet[who]
+                    went[who] += f
+                total += f
+        if not seen:  # two movers nobody saw: every pair, summed one suspect at a time
+            p2 = prior[2]
+            Q = sum(quiet.values())
+            if not clues:
+                for who in unknown:
+                    went[who] += p2 * quiet[who] * (Q - quiet[who])
+                total += p2 * (Q * Q - sum(q * q for q in quiet.values())) / 2
+            elif len(clues) == 1:  # one made the clue, the other went unheard
+                H = sum(h[0] for h in heard.values())
+                for who in unknown:
+                    h, q = heard[who][0], quiet[who]
+                    made[who][0] += p2 * h * (Q - q)
+                    went[who] += p2 * q * (H - h)
+                total += p2 * (H * Q - sum(heard[who][0] * quiet[who] for who in unknown))
+            else:  # each made one of the two clues
+                H0 = sum(h[0] for h in heard.values())
+                H1 = sum(h[1] for h in heard.values())
+                for who in unknown:
+                    h0, h1 = heard[who]
+                    made[who][0] += p2 * h0 * (H1 - h1)
+                    made[who][1] += p2 * h1 * (H0 - h0)
+                total += p2 * (H0 * H1 - sum(h[0] * h[1] for h in heard.values()))
+        if total <= 0:
+            return False
+        for who in unknown:
+            g = went[who] / total  # moved unseen, unheard
+            if clues:
+                clue = [m / total for m in made[who]]
+                s = 1.0 - g - sum(clue)  # stayed
+                if s + g < 0.01:  # never quite certain it made a clue: a belief must survive a surprise
+                    clue = [c * 0.99 / sum(clue) for c in clue]
+                    s, g = (0.01 * s / (s + g), 0.01 * g / (s + g)) if s + g > 0 else (0.01, 0.0)
+            else:
+                clue, s = (), 1.0 - g
+            if g > 0:  # the mixture of three beliefs, each summing to 1
+                r = g / quiet[who]
+                vec = [x * s + y * r for x, y in zip(self.p[who], silent[who])]
+            else:
+                vec = [x * s for x in self.p[who]]
+            for c, k in zip(clue, clues):
+                vec[k] += c
+            self.p[who] = vec
+        return True
 
     def _drift(self, who, watched):
         """No news of `who`: it stayed, or moved where nobody saw it. It is

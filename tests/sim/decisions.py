@@ -9,7 +9,10 @@ The digests of GAMES are in decisions.json; tests/sim/test_same_decisions.py
 plays the same games and compares. They were first recorded with the code of
 before the speed work (commit ee8e7ce), which changed none of them; recorded
 again after the expert's second strength pass, which changed the expert's
-games (and only those) on purpose. To record them again (after a change that
+games (and only those) on purpose; again when the whereabouts began to
+hear the suspects' moves together (issue 15: one or two move a turn), which
+changed games of every level that uses them, never those of random and
+hard-2026 bots alone. To record them again (after a change that
 is meant to change decisions, say so in its commit):
 
     python -m tests.sim.decisions > tests/sim/decisions.json

@@ -5,7 +5,8 @@ played again and their digests (tests/sim/decisions.py: every press,
 hypothesis, refutation, verdict, and the cards' chances at the end) compared
 with those recorded (decisions.json: first with the code at ee8e7ce, before
 the speed work, which changed none; then after the expert's second strength
-pass, which changed the expert's games on purpose)."""
+pass, which changed the expert's games on purpose; then after the
+whereabouts began to hear the suspects' moves together, on purpose too)."""
 
 import json
 import pathlib
