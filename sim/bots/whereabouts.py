@@ -7,7 +7,9 @@ It follows RULES.md (Between turns): a sound clue comes from a suspect
 only, never from the Inspecteur; a mover hidden where it stood leaves
 unseen (so a place watched by a guest may still lose a hidden mover
 silently); a seen departure of the Inspecteur names where he is heading
-(`move.heads`), which places him exactly. A belief, not the board's state: it is
+(`move.heads`), which places him exactly; exactly one or two suspects move
+between turns, so the suspects' moves are heard together (`JOINT`: what was
+seen of some tells of the others). A belief, not the board's state: it is
 built from the spoken sentences only. It is a Sink (hal.sink): it hears
 what a guest at the table hears.
 

@@ -146,3 +146,13 @@ def test_more_news_than_one_or_two_movers_falls_back_to_each_suspect_alone():
         w.hear([Sfx("TENNIS"), Sfx("GARAGE"), Sfx("PISCINE"), say("turn.call", {"guest": "AZUR"})])
     for s in unknown:
         assert joint.p[s] == pytest.approx(alone.p[s], abs=1e-12)
+
+
+def test_a_clue_only_one_suspect_could_make_leaves_room_for_a_surprise():
+    """Rose alone is out of sight: the clue is hers, but the belief keeps 0.01
+    elsewhere (a belief must survive a surprise), and still sums to 1."""
+    w = belief(random.Random(11), ("ROSE",))
+    w.hear([Sfx("TENNIS"), say("turn.call", {"guest": "AZUR"})])
+    assert 0.99 <= w.chance("ROSE", "TENNIS") < 0.995  # 0.99, and a share of her 0.01 of staying or going unheard
+    assert w.chance("ROSE", "GARAGE") > 0  # not ruled out
+    assert sum(w.p["ROSE"]) == pytest.approx(1.0, abs=1e-12)
