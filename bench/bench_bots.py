@@ -24,14 +24,17 @@ table mixes levels, which cancels the bias of the seats):
   processes of this run, with their wins (the same decisions: the same wins);
 - the bots' belief of where the suspects and the Inspecteur are: the mean
   chance it gives the true place at each turn call (the bench, not the
-  bots, reads the narrator for the truth), and the firmware's share of a
-  game's time;
+  bots, reads the narrator for the truth), the mean log chance of each
+  suspect's, and the same for the belief that hears each suspect's moves on
+  its own (before issue 15's joint step) in the same games; and the
+  firmware's share of a game's time;
 - with --ablation: the expert with each of its parts switched off in turn
   (levels expert-no-PART), one seat against two hard-2026, and heads-up.
 """
 
 import argparse
 import json
+import math
 import os
 import pathlib
 import statistics
@@ -43,6 +46,7 @@ import time
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from firmware.board import SUSPECTS  # noqa: E402
 from hal.runner import Board  # noqa: E402
 from hal.sink import Sink  # noqa: E402
 from sim.bots.expert import PARTS, WHAT  # noqa: E402
@@ -175,11 +179,11 @@ class FirmwareClock:
 class Truth(Sink):
     """After each turn call the belief heard (a sink before this one): the
     chance it gives the place where each mover really is (the bench reads
-    the narrator; the bots never do)."""
+    the narrator; the bots never do), and for the suspects its log."""
 
     def __init__(self, belief, board):
         self.belief, self.board = belief, board
-        self.chances, self.right = [], 0
+        self.chances, self.logs, self.right = [], [], 0
         self._turn = False
 
     def say(self, say, now_ms):
@@ -190,25 +194,39 @@ class Truth(Sink):
         if not turn or self.belief.current is None:
             return
         for who, place in self.board.narrator.positions.items():
-            self.chances.append(self.belief.chance(who, place))
+            p = self.belief.chance(who, place)
+            self.chances.append(p)
             self.right += self.belief.likeliest(who) == place
+            if who in SUSPECTS:
+                self.logs.append(math.log(max(p, 1e-9)))
 
 
-def whereabouts(games, seed, clues):
-    chances, right = [], 0
+BELIEFS = (  # (what it hears, Whereabouts' keywords)
+    ("with sound clues", {"clues": True}),
+    ("with sound clues, each suspect's moves on its own", {"clues": True, "joint": False}),
+    ("without sound clues", {"clues": False}),
+)
+
+
+def whereabouts(games, seed):
+    """Each of BELIEFS hearing the same games of three experts: (mean chance at the
+    true place, likeliest right, mean log chance at the suspects' true places)."""
+    truths = [([], [], 0) for _ in BELIEFS]
     for k in range(games):
         board = Board(seed=seed + k)
-        belief = Whereabouts(clues=clues)
-        truth = Truth(belief, board)
-        board.attach(belief)
-        board.attach(truth)
+        watch = []
+        for _, kw in BELIEFS:
+            belief = Whereabouts(**kw)
+            board.attach(belief)
+            watch.append(Truth(belief, board))
+        for truth in watch:
+            board.attach(truth)
         bots = {g: Bot(g, BEST, seed + k) for g in ("COMTE", "LAVANDE", "PECHE")}
         session = Session(seed + k, bots=bots, answer_rollcall=True, sheets=False)
         board.attach(session)
         run(board, session)
-        chances += truth.chances
-        right += truth.right
-    return statistics.mean(chances), right / len(chances)
+        truths = [(c + t.chances, lg + t.logs, r + t.right) for (c, lg, r), t in zip(truths, watch)]
+    return [(statistics.mean(c), r / len(c), statistics.mean(lg)) for c, lg, r in truths]
 
 
 def firmware_share(games, seed):
@@ -307,11 +325,11 @@ def main(argv=None):
         "time of an expert bots' game: the firmware %.1f %%, the card table and the bots' minds %.1f %%"
         % (100 * share, 100 - 100 * share)
     )
-    for clues in (True, False):
-        mean, right = whereabouts(k, seed, clues)
+    for (what, _), (mean, right, log) in zip(BELIEFS, whereabouts(k, seed)):
         print(
-            "whereabouts %s sound clues, %d games: mean chance at the true place %.3f (even: %.3f),"
-            " likeliest place right %.1f %%" % ("with" if clues else "without", k, mean, 1 / 9, 100 * right)
+            "whereabouts %s, %d games: mean chance at the true place %.3f (even: %.3f),"
+            " likeliest place right %.1f %%, mean log chance at a suspect's %.4f"
+            % (what, k, mean, 1 / 9, 100 * right, log)
         )
     print("games per second, each table (--jobs %d):" % JOBS)
     print("  | table | games | games/s (wall) | games per CPU second |")

@@ -393,6 +393,8 @@ def test_the_bots_bench_runs_and_prints_its_figures(capsys):
         "ratio",
         "games/s",
         "| expert-no-gamble |",
+        "whereabouts with sound clues, each suspect's moves on its own",
+        "mean log chance at a suspect's",
     ):
         assert figure in out
 
