@@ -211,7 +211,7 @@ BELIEFS = (  # (what it hears, Whereabouts' keywords)
 def whereabouts(games, seed):
     """Each of BELIEFS hearing the same games of three experts: (mean chance at the
     true place, likeliest right, mean log chance at the suspects' true places)."""
-    truths = [([], [], 0) for _ in BELIEFS]
+    chances, logs, right = [[] for _ in BELIEFS], [[] for _ in BELIEFS], [0] * len(BELIEFS)
     for k in range(games):
         board = Board(seed=seed + k)
         watch = []
@@ -225,8 +225,11 @@ def whereabouts(games, seed):
         session = Session(seed + k, bots=bots, answer_rollcall=True, sheets=False)
         board.attach(session)
         run(board, session)
-        truths = [(c + t.chances, lg + t.logs, r + t.right) for (c, lg, r), t in zip(truths, watch)]
-    return [(statistics.mean(c), r / len(c), statistics.mean(lg)) for c, lg, r in truths]
+        for i, t in enumerate(watch):
+            chances[i] += t.chances
+            logs[i] += t.logs
+            right[i] += t.right
+    return [(statistics.mean(c), r / len(c), statistics.mean(lg)) for c, lg, r in zip(chances, logs, right)]
 
 
 def firmware_share(games, seed):

@@ -24,10 +24,10 @@ SECOND = chances.SECOND_SUSPECT[0] / chances.SECOND_SUSPECT[1]
 WATCHED = "ECURIE"  # the Comte stands there; the Prince has not moved yet
 
 
-def belief(rng, unknown, joint=True):
+def belief(rng, unknown, joint=True, clues=True):
     """The Comte in the stables; the suspects not in `unknown` in sight there,
     those in `unknown` with made-up beliefs (out of sight: hidden if there)."""
-    w = Whereabouts(joint=joint)
+    w = Whereabouts(joint=joint, clues=clues)
     w.hear([say("rollcall.welcome", {"guests": ["COMTE", "AZUR"]}), say("turn.call", {"guest": "COMTE"})])
     w.hear([Sfx(WATCHED), say("place.enter", {"place": WATCHED, "suspects": [], "inspecteur": False})])
     for s in SUSPECTS:
@@ -40,10 +40,11 @@ def belief(rng, unknown, joint=True):
     return w
 
 
-def brute(before, unknown, seen, clues):
+def brute(before, unknown, seen, clues, clue=CLUE):
     """Each suspect in `unknown`: where it is after the moves, given that the
     suspects `seen` were seen moving, the clues `clues` were heard, and no
-    other news (the suspects in sight did not move: they would have been seen)."""
+    other news (the suspects in sight did not move: they would have been seen).
+    `clue`: the chance that an unseen move is heard (0 for a guest who does not listen)."""
     n = len(SUSPECTS)
     post = dict((s, [0.0] * len(PLACES)) for s in unknown)
     total = 0.0
@@ -61,8 +62,8 @@ def brute(before, unknown, seen, clues):
                         if to == WATCHED:
                             one.append((x * 0.5 * SNEAK, to, None))  # else it would have been seen arriving
                         else:
-                            one.append((x * 0.5 * CLUE, to, to))
-                            one.append((x * 0.5 * (1 - CLUE), to, None))
+                            one.append((x * 0.5 * clue, to, to))
+                            one.append((x * 0.5 * (1 - clue), to, None))
                 ways.append(one)
             for combo in itertools.product(*ways):
                 if sorted(c for _, _, c in combo if c is not None) != sorted(clues):
@@ -156,3 +157,19 @@ def test_a_clue_only_one_suspect_could_make_leaves_room_for_a_surprise():
     assert 0.99 <= w.chance("ROSE", "TENNIS") < 0.995  # 0.99, and a share of her 0.01 of staying or going unheard
     assert w.chance("ROSE", "GARAGE") > 0  # not ruled out
     assert sum(w.p["ROSE"]) == pytest.approx(1.0, abs=1e-12)
+
+
+@pytest.mark.parametrize("seen", [(), ("MOUTARDE",)])
+def test_a_guest_who_does_not_listen_to_clues_gets_the_brute_force_bayes_too(seen):
+    """Without the clues (`clues=False`) an unseen move is never heard: the same
+    sum with no clue ever made."""
+    unknown = ("ROSE", "OLIVE", "PERVENCHE")
+    w = belief(random.Random(13), unknown, clues=False)
+    before = dict((s, list(w.p[s])) for s in unknown)
+    for s in seen:
+        w.visible.pop(s)
+    w.hear([say("move.leaves", {"who": s, "place": WATCHED}) for s in seen]
+           + [Sfx("TENNIS"), say("turn.call", {"guest": "AZUR"})])  # a clue it does not hear
+    want = brute(before, unknown, seen, (), clue=0.0)
+    for s in unknown:
+        assert w.p[s] == pytest.approx(want[s], abs=1e-12), s
