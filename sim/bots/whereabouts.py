@@ -215,11 +215,11 @@ class Whereabouts(Sink):
                 self._drift(who, watched)
             else:
                 unknown.append(who)
-        if unknown and not self._suspects_moved(unknown, watched):
+        together = bool(unknown) and self._suspects_moved(unknown, watched)  # the clues heard with them
+        if not together:
             for who in unknown:  # what was heard does not fit one or two movers: each on its own
                 self._drift(who, watched)
-            unknown = ()
-        if self.clues and not unknown:
+        if self.clues and not together:
             for place in self._sounds:
                 self._sound(place, watched, before)
         if self.memory < 1.0:
