@@ -5,10 +5,13 @@ fresh virtual environment outside the checkout plays from another folder
 display, an SD card written from the installed sounds).
 
 No network: `python -m build --no-isolation` (the `test` extra brings
-`build` and `wheel`) or, without it, setuptools' own hooks; the venv sees
-this environment's pygame and pyserial (--system-site-packages) and the
-wheel goes in with `pip install --no-deps --no-index`. One build and one
-install for the module (about 15 s: a wheel of about 8.5 MB).
+`build` and `wheel`) or, without it, setuptools' own hooks. The venv is a
+plain one, seeing nothing of this environment or of the base Python (a
+fresh machine's base has no pygame); the wheel goes in with its
+dependencies from the wheels that `python tools/setup_tests.py` keeps in
+its cache (`pip install --no-index --find-links`), as a user's install
+would take them from the registry. One build and one install for the
+module (about 30 s: a wheel of about 15 MB).
 """
 
 import importlib.util
@@ -22,6 +25,8 @@ import tarfile
 import zipfile
 
 import pytest
+
+from tests.support.tools import tool
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 MANIFEST = json.loads((ROOT / "sounds" / "manifest.json").read_text(encoding="utf-8"))
@@ -94,12 +99,18 @@ def built(tmp_path_factory):
 @pytest.fixture(scope="module")
 def installed(built, tmp_path_factory):
     """(venv, env, a folder away from any checkout): the wheel installed into a fresh venv."""
+    setup = tool("setup_tests")
+    wheels = setup.wheelhouse_dir()
+    assert setup.wheelhouse_ready(), "no wheels of clue-fx's dependencies in %s: python tools/setup_tests.py" % wheels
     top = tmp_path_factory.mktemp("venv")
     venv = top / "venv"
-    run([sys.executable, "-m", "venv", "--system-site-packages", venv], cwd=top)
+    run([sys.executable, "-m", "venv", venv], cwd=top)
     env = environ(venv)
     python = venv / "bin" / "python"
-    run([python, "-m", "pip", "install", "-q", "--no-deps", "--no-index", "--force-reinstall", built[1]], top, env)
+    # nothing of pygame before the install: the venv sees no other site-packages
+    assert subprocess.run([python, "-c", "import pygame"], cwd=top, env=env, capture_output=True).returncode != 0
+    run([python, "-m", "pip", "install", "-q", "--no-index", "--find-links", wheels, built[1]], top, env)
+    run([python, "-c", "import pygame, serial, aiohttp, segno"], top, env)  # the wheel's dependencies came with it
     away = top / "elsewhere"
     away.mkdir()
     return venv, env, away

@@ -40,11 +40,16 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import tempfile
 import time
 import zipfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
+if HERE not in sys.path:
+    sys.path.append(HERE)
+from atomic_cache import cache_base, fresh_dir  # noqa: E402  (tools/ is not a package)
+
 PORT = os.path.join(HERE, "mcu_port")
 SUPPORT = os.path.join(ROOT, "tests", "support", "mcu")
 
@@ -76,8 +81,7 @@ class BuildError(Exception):
 
 
 def cache_root():
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "clue-fx", "mcu", MP_VERSION)
+    return os.path.join(cache_base(), "mcu", MP_VERSION)
 
 
 def _sha256(path):
@@ -97,15 +101,17 @@ def _pip_download(args, dest, name, sha, quiet):
     path = os.path.join(dest, name)
     if os.path.exists(path) and _sha256(path) == sha:
         return path
-    os.makedirs(dest, exist_ok=True)
     _say("mcu_build: pip download %s" % " ".join(args), quiet)
-    cmd = [sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check", "--no-deps", "-d", dest]
-    r = subprocess.run(cmd + list(args), capture_output=True, text=True)
-    if r.returncode != 0 or not os.path.exists(path):
-        raise BuildError("pip download %s failed: %s" % (args[-1], (r.stderr or r.stdout).strip()[-300:]))
-    if _sha256(path) != sha:
-        os.remove(path)
-        raise BuildError("%s does not have the pinned sha256 %s" % (name, sha))
+    os.makedirs(dest, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=dest) as tmp:  # a set-up running beside this one downloads to its own
+        cmd = [sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check", "--no-deps"]
+        r = subprocess.run(cmd + ["-d", tmp] + list(args), capture_output=True, text=True)
+        got = os.path.join(tmp, name)
+        if r.returncode != 0 or not os.path.exists(got):
+            raise BuildError("pip download %s failed: %s" % (args[-1], (r.stderr or r.stdout).strip()[-300:]))
+        if _sha256(got) != sha:
+            raise BuildError("%s does not have the pinned sha256 %s" % (name, sha))
+        os.replace(got, path)  # whole, at once
     return path
 
 
@@ -118,8 +124,11 @@ def sources(quiet=False):
         ["--no-binary", ":all:", "%s==%s" % (MP_NAME, MP_VERSION)], os.path.join(cache_root(), "dl"), MP_SDIST,
         MP_SHA256, quiet,
     )  # fmt: skip
-    with tarfile.open(sdist) as t:
-        t.extractall(os.path.join(cache_root(), "src"), filter="data")
+    with fresh_dir(top) as tmp, tarfile.open(sdist) as t:
+        t.extractall(tmp, filter="data")
+        for name in os.listdir(os.path.join(tmp, os.path.basename(top))):  # the sdist's one top folder, into place
+            os.rename(os.path.join(tmp, os.path.basename(top), name), os.path.join(tmp, name))
+        os.rmdir(os.path.join(tmp, os.path.basename(top)))
     return top
 
 
@@ -133,10 +142,10 @@ def freezer(quiet=False):
         ["--only-binary", ":all:", "--python-version", "3.13", "%s==%s" % (TOOL_NAME, TOOL_VERSION)],
         os.path.join(cache_root(), "dl"), TOOL_WHEEL, TOOL_SHA256, quiet,
     )  # fmt: skip
-    with zipfile.ZipFile(wheel) as z:
+    with fresh_dir(where) as tmp, zipfile.ZipFile(wheel) as z:
         for n in z.namelist():
             if n.startswith("mpy_file_info/") and n.endswith(".py"):
-                z.extract(n, where)
+                z.extract(n, tmp)
     return where
 
 
@@ -228,13 +237,21 @@ def build(variant="plain", cpu="cortex-m3", quiet=False, jobs=2, flags=FLAG):
             raise BuildError("%s is missing: python tools/setup_tests.py installs it" % tool)
     top = sources(quiet)
     build = build_dir(variant, cpu, flags)
-    tmp = build + ".tmp"
-    shutil.rmtree(tmp, ignore_errors=True)
-    os.makedirs(tmp)
+    with fresh_dir(build) as tmp:  # a unique folder: a set-up running beside this one builds in its own
+        _make(tmp, top, variant, cpu, flags, jobs=jobs, quiet=quiet)
+    for old in glob.glob(os.path.join(cache_root(), "%s-%s-*" % (variant, cpu))):
+        named = os.path.basename(old)[len(variant) + len(cpu) + 2 :].split("-")[0]
+        if old != build and (named == flags or named not in FLAGS):
+            shutil.rmtree(old, ignore_errors=True)  # a stale build of the same variant and flags (or of none named)
+    return os.path.join(build, "firmware.elf")
+
+
+def _make(tmp, top, variant, cpu, flags, *, jobs, quiet):
+    """Compile `variant` into the folder `tmp` (renamed to `build` by the caller)."""
     t0 = time.monotonic()
     make = ["nice", "-n", "10", "make", "-j%d" % jobs, "-C", PORT, "TOP=" + top, "BUILD=" + tmp]
     make += ["CPU=" + cpu] + FLAGS[flags]
-    _say("mcu_build: building the %s image for %s (%s) in %s" % (variant, cpu, " ".join(FLAGS[flags]), build), quiet)
+    _say("mcu_build: building the %s image for %s (%s) in %s" % (variant, cpu, " ".join(FLAGS[flags]), tmp), quiet)
     if variant != "plain":
         # the image's qstrs first (built with the frozen flags), then the frozen code against them
         frozen_c = os.path.join(tmp, "frozen_content.c")
@@ -244,13 +261,7 @@ def build(variant="plain", cpu="cortex-m3", quiet=False, jobs=2, flags=FLAG):
     _run(make)
     with open(os.path.join(tmp, "BUILT"), "w") as f:
         f.write("%s %s %s %s %.1f s\n" % (MP_NAME, MP_VERSION, variant, flags, time.monotonic() - t0))
-    for old in glob.glob(os.path.join(cache_root(), "%s-%s-*" % (variant, cpu))):
-        named = os.path.basename(old)[len(variant) + len(cpu) + 2 :].split("-")[0]
-        if not old.endswith(".tmp") and (named == flags or named not in FLAGS):
-            shutil.rmtree(old, ignore_errors=True)  # a stale build of the same variant and flags (or of none named)
-    os.rename(tmp, build)
     _say("mcu_build: built in %.0f s" % (time.monotonic() - t0), quiet)
-    return os.path.join(build, "firmware.elf")
 
 
 # Where a ROMFS image sits in each board's flash (tools/mcu_port/Makefile's ROMFS_ADDR)
@@ -310,9 +321,9 @@ def rp2040js(quiet=False):
         return modules
     if shutil.which("npm") is None:
         raise BuildError("npm is missing: the Cortex-M0+ bench runs rp2040js on node")
-    os.makedirs(where, exist_ok=True)
     _say("mcu_build: npm install %s" % RP2040JS, quiet)
-    _run(["npm", "install", "--prefix", where, "--no-audit", "--no-fund", "--silent", RP2040JS])
+    with fresh_dir(where) as tmp:
+        _run(["npm", "install", "--prefix", tmp, "--no-audit", "--no-fund", "--silent", RP2040JS])
     return modules
 
 

@@ -11,7 +11,15 @@ clients, so that afterwards the tests run with no network at all:
   project's MicroPython images for it, built once and cached;
 - for the web board's browser tests: chromium, chromium-driver and
   fonts-dejavu-core (Selenium drives the system's Chromium; nothing is
-  downloaded at test time).
+  downloaded at test time);
+- the wheels of what clue-fx needs to run (pygame, pyserial, aiohttp,
+  segno and theirs), kept in the cache, so that tests/test_wheel.py
+  installs the built wheel into a fresh virtual environment, with its
+  dependencies, offline (pip --no-index --find-links).
+
+Two set-ups at once on one machine wait for each other (a lock in the
+cache folder), and every cached build is made in a folder of its own and
+renamed into place (tools/atomic_cache.py).
 
     python tools/setup_tests.py          # what is missing, then installed
     python tools/setup_tests.py --check  # only say what is missing (exit 1 if anything)
@@ -25,9 +33,15 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
+import tomllib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
+if HERE not in sys.path:
+    sys.path.append(HERE)
+from atomic_cache import cache_base, setup_lock  # noqa: E402  (tools/ is not a package)
+
 TOOLS = ("socat", "ser2net", "espeak-ng", "sox")
 HEADERS = {"libasound2-dev": "/usr/include/alsa/asoundlib.h"}
 # the emulated Cortex-M3: what tools/mcu_build.py compiles with, and QEMU
@@ -114,23 +128,70 @@ def mcu_images(check):
     return True
 
 
+def runtime_requirements():
+    """What the installed wheel needs to run: pyproject.toml's dependencies."""
+    with open(os.path.join(ROOT, "pyproject.toml"), "rb") as f:
+        return tomllib.load(f)["project"]["dependencies"]
+
+
+def wheelhouse_dir():
+    return os.path.join(cache_base(), "wheels")
+
+
+def _pip(args, **kw):
+    return subprocess.run(
+        [sys.executable, "-m", "pip", "--disable-pip-version-check"] + args, capture_output=True, text=True, **kw
+    )
+
+
+def wheelhouse_ready():
+    """Every runtime requirement, and theirs, can be installed from the
+    wheelhouse alone (pip resolves it offline, installing nothing)."""
+    if not os.path.isdir(wheelhouse_dir()):
+        return False
+    args = ["install", "--dry-run", "--quiet", "--ignore-installed", "--no-index", "--find-links", wheelhouse_dir()]
+    return _pip(args + runtime_requirements()).returncode == 0
+
+
+def wheelhouse(check):
+    """The runtime requirements' wheels in the cache (pip download, binary only)."""
+    if wheelhouse_ready():
+        return True
+    if check:
+        return False
+    print("setup_tests: pip download clue-fx's dependencies into %s" % wheelhouse_dir(), flush=True)
+    os.makedirs(wheelhouse_dir(), exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=wheelhouse_dir()) as tmp:
+        r = _pip(["download", "--quiet", "--only-binary", ":all:", "-d", tmp] + runtime_requirements())
+        if r.returncode != 0:
+            raise SystemExit("setup_tests: pip download failed: %s" % (r.stderr or r.stdout).strip()[-600:])
+        for name in os.listdir(tmp):
+            os.replace(os.path.join(tmp, name), os.path.join(wheelhouse_dir(), name))  # each wheel whole
+    if not wheelhouse_ready():
+        raise SystemExit("setup_tests: the wheels in %s do not install offline" % wheelhouse_dir())
+    return True
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--check", action="store_true", help="only say what is missing (exit 1 if anything is)")
     args = ap.parse_args(argv)
-    packages = missing_packages()
     if args.check:
-        lacking = packages + ([] if has_simpleaudio() else ["simpleaudio"])
+        lacking = missing_packages() + ([] if has_simpleaudio() else ["simpleaudio"])
         lacking += [] if micropython32(check=True) else ["micropython32"]
         lacking += [] if mcu_images(check=True) else ["the emulated board's images (tools/mcu_build.py)"]
+        lacking += [] if wheelhouse(check=True) else ["the runtime wheels (%s)" % wheelhouse_dir()]
         print("setup_tests: missing: %s" % (", ".join(lacking) or "nothing"))
         return 1 if lacking else 0
-    if packages:
-        install_packages(packages)
-    if not has_simpleaudio():
-        install_simpleaudio()
-    micropython32(check=False)
-    mcu_images(check=False)
+    with setup_lock(say=lambda text: print("setup_tests: %s" % text, flush=True)):
+        packages = missing_packages()  # looked at once the lock is held: another set-up may have done it
+        if packages:
+            install_packages(packages)
+        if not has_simpleaudio():
+            install_simpleaudio()
+        micropython32(check=False)
+        mcu_images(check=False)
+        wheelhouse(check=False)
     print("setup_tests: ready; the tests need no network from here on", flush=True)
     return 0
 
