@@ -104,6 +104,10 @@ def resume(path):
                     f.seek(cut)
                     f.write(b"\n")
         stream = open(path, "a", encoding="utf-8")  # noqa: SIM115
+        try:
+            os.fchmod(stream.fileno(), 0o600)  # the web seats' codes are in it: the owner's alone
+        except OSError:
+            pass  # not ours to change: it stays as it was
     except OSError as e:
         raise ResumeError("cannot append to the trace %s: %s" % (path, e.strerror or e)) from None
     return resumed, TraceFile(stream, path)

@@ -1,19 +1,16 @@
-"""The desktop schedule: the periodic `Tick` and the battery readings every
-board kind on a computer sends the firmware (RULES.md, Power: a reading at
-least every 10 s; DESIGN.md: timers are data, the loop sends Tick).
+"""The schedule of the periodic `Tick` and the battery readings a board
+sends the firmware (RULES.md, Power: a reading at least every 10 s;
+DESIGN.md: timers are data, the loop sends Tick). The desk (hal.desk)
+keeps one for every screen; a rig's host keeps one for its Ticks.
 
     schedule = Schedule()
-    for event in schedule.due(now_ms, millivolts):   # each turn of a loop
-        board.feed(event, now_ms)
+    if schedule.battery_due(now_ms): board.feed(Battery(mv), now_ms)
+    if schedule.tick_due(now_ms): board.feed(Tick(), now_ms)
     schedule.read_battery_now()                       # switch ON, gauge moved
-
-`millivolts` None means no reading is due from this board (the switch is
-OFF, or a rig reports its own batteries): only Ticks come.
+    for event in schedule.due(now_ms): ...            # the Ticks alone (a rig reports its batteries)
 """
 
 from firmware import events
-
-from .edges import battery
 
 TICK_MS = 100
 BATTERY_EVERY_MS = 10000
@@ -28,19 +25,26 @@ class Schedule:
         self._tick = events.Tick()
 
     def read_battery_now(self):
-        """The next `due` brings a reading (the switch went ON, the gauge moved)."""
+        """The next `battery_due` says yes (the switch went ON, the gauge moved)."""
         self.next_battery = 0
 
-    def due(self, now_ms, millivolts=None):
-        """The events due at `now_ms`, in order: a Battery reading, then a Tick."""
-        out = []
-        if millivolts is not None and now_ms >= self.next_battery:
-            self.next_battery = now_ms + self.battery_every_ms
-            out.append(battery(millivolts))
-        if now_ms >= self.next_tick:
-            self.next_tick = now_ms + self.tick_ms
-            out.append(self._tick)
-        return out
+    def battery_due(self, now_ms):
+        """Whether a battery reading is due at `now_ms` (then the next is set)."""
+        if now_ms < self.next_battery:
+            return False
+        self.next_battery = now_ms + self.battery_every_ms
+        return True
+
+    def tick_due(self, now_ms):
+        """Whether a Tick is due at `now_ms` (then the next is set)."""
+        if now_ms < self.next_tick:
+            return False
+        self.next_tick = now_ms + self.tick_ms
+        return True
+
+    def due(self, now_ms):
+        """The Ticks due at `now_ms` (none or one), as events."""
+        return [self._tick] if self.tick_due(now_ms) else []
 
     def wait_ms(self, now_ms):
         """How long until the next Tick is due (a loop's longest sleep)."""

@@ -17,15 +17,13 @@ import sys
 import time
 
 from firmware.board import PLACES
-from firmware.table import OFF
 
 from . import captions as captions_
 from .console import Console
-from .edges import BTN, PAD, SW, event_of, tap
+from .desk import BATTERY_STEP_MV, Desk
+from .edges import BTN, PAD, tap
 from .runner import Board
-from .schedule import TICK_MS, Schedule
-
-BATTERY_STEP_MV = 100
+from .schedule import TICK_MS
 
 PLACE_KEYS = "123456789"  # the ring, from the gatekeeper's lodge to the stables
 START_KEYS = {"c": "START_COMTE", "l": "START_LAVANDE", "p": "START_PECHE", "z": "START_AZUR"}
@@ -91,9 +89,7 @@ class TextBoard:
         self.console = Console(self.captions, self.say)
         self.board = Board(seed=seed, trace=trace, sinks=[self.console], resumed=resumed)
         self.resumed = resumed
-        self.schedule = Schedule()
-        self.switch_on = resumed is not None and resumed.narrator.state != OFF
-        self.millivolts = (resumed.millivolts if resumed is not None else None) or millivolts
+        self.desk = Desk(self.board, millivolts=(resumed.millivolts if resumed is not None else None) or millivolts)
         self._t0 = time.monotonic()
 
     def now(self):
@@ -103,20 +99,19 @@ class TextBoard:
         self.out.write(line + "\n")
         self.out.flush()
 
+    @property
+    def switch_on(self):
+        return self.desk.switch_on
+
     def feed(self, event):
-        self.board.feed(event, self.now())
+        self.desk.feed(event, self.now())
 
     def toggle_switch(self):
-        self.switch_on = not self.switch_on
-        self.say("[switch %s]" % ("ON" if self.switch_on else "OFF"))
-        self.feed(event_of(SW, "", self.switch_on))
-        if self.switch_on:
-            self.schedule.read_battery_now()
+        self.say("[switch %s]" % ("OFF" if self.switch_on else "ON"))
+        self.desk.toggle_switch(self.now())
 
     def tick(self):
-        now = self.now()
-        for event in self.schedule.due(now, self.millivolts if self.switch_on else None):
-            self.board.feed(event, now)
+        self.desk.step(self.now())
 
     def key(self, key):
         """Act on one key (a character or an escape sequence); False to quit."""
@@ -130,9 +125,8 @@ class TextBoard:
         elif key == "o":
             self.toggle_switch()
         elif key in "-+":
-            self.millivolts += BATTERY_STEP_MV if key == "+" else -BATTERY_STEP_MV
-            self.say("[battery %d mV]" % self.millivolts)
-            self.schedule.read_battery_now()
+            mv = self.desk.nudge_battery(BATTERY_STEP_MV if key == "+" else -BATTERY_STEP_MV)
+            self.say("[battery %d mV]" % mv)
             self.tick()
         elif key in (" ", "\n", "\r", "\t"):
             pass

@@ -23,12 +23,11 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from firmware import events  # noqa: E402
 from firmware.table import ASLEEP, OFF  # noqa: E402
 from hal import captions  # noqa: E402
-from hal.edges import BTN, PAD, SW, event_of  # noqa: E402
+from hal.desk import Desk  # noqa: E402
+from hal.edges import BTN, PAD  # noqa: E402
 from hal.runner import Board  # noqa: E402
-from hal.schedule import Schedule  # noqa: E402
 
 from . import ask  # noqa: E402
 from . import layout as L  # noqa: E402
@@ -81,12 +80,11 @@ class App:
         self.transcript = Transcript(self.captions, self.labels)
         self._table_args = (table, hints)
         self.question = None
-        self.millivolts = millivolts
+        self.millivolts_at_start = millivolts
         self.now = 0  # board time, ms: the sum of the dt given to step() (the board adds a resumed game's)
         self._build(trace, resumed)
         if offer is not None:
             self.question = ask.resume_question(lang, offer, self._build)
-        self.schedule = Schedule()  # the Ticks, and a battery reading every 10 s while ON
         self.fonts = Fonts()
         self.board_painter = BoardPainter(self.fonts, self.labels)
         self.panel_painter = PanelPainter(self.fonts, self.labels)
@@ -110,7 +108,6 @@ class App:
             trace.say = self.notice  # a trace that stops is said in the log too
         self.board = Board(seed=self.seed, trace=trace, sinks=sinks, resumed=resumed)
         self.seed = self.board.seed
-        self.switch_on = self.board.narrator.state != OFF
         self.table, due, notes = None, [], []
         table, hints = self._table_args
         if resumed is not None:  # the card table's seats are the trace's (sim.hotseat.restore)
@@ -129,8 +126,9 @@ class App:
         if self.table is not None:
             self.board.attach(self.table.session)  # the guests hear the board
             self.board.attach(self.table)  # then the hot-seat screens follow
+        millivolts = (resumed.millivolts if resumed is not None else None) or self.millivolts_at_start
+        self.desk = Desk(self.board, millivolts=millivolts, table=self.table)  # the switch, batteries, schedule
         if resumed is not None:
-            self.millivolts = resumed.millivolts or self.millivolts
             for note in resumed.notes + notes + ["%d inputs replayed: the game goes on" % resumed.inputs]:
                 self.transcript.note("[%s]" % note, 0)
         for event in due:  # the presses a bot made before the kill: the trace's next inputs, before any other
@@ -237,16 +235,22 @@ class App:
     def held(self, target):
         return target == self.mouse_held or target in self.keys_held.values()
 
+    @property
+    def switch_on(self):
+        return self.desk.switch_on
+
+    @property
+    def millivolts(self):
+        return self.desk.millivolts
+
     def press(self, target):
         """A pad, button, switch or gauge pressed (by the mouse or a key)."""
         self.dirty = True
         kind = target[0]
         if self.selftest is not None and not self.selftest.done:
             return  # the self-test owns the board
-        if kind == "button" and self.table is not None and self.table.refuses(target[1]):
-            return  # the card table's own refusal (SEARCH after a hypothesis): its hint is on the screen
-        if kind in EDGE_KIND:
-            self.feed(event_of(EDGE_KIND[kind], target[1], True))
+        if kind in EDGE_KIND:  # the card table's refusal (SEARCH after a hypothesis) is its hint on the screen
+            self.desk.press(EDGE_KIND[kind], target[1], True, self.now)
         elif kind == "switch":
             self.set_switch(not self.switch_on)
         elif kind == "battery":
@@ -260,7 +264,7 @@ class App:
         if self.held(target) or (self.selftest is not None and not self.selftest.done):
             return  # still held by the other hand (key and mouse)
         if target[0] in EDGE_KIND:
-            self.feed(event_of(EDGE_KIND[target[0]], target[1], False))
+            self.desk.press(EDGE_KIND[target[0]], target[1], False, self.now)
 
     def release_all(self):
         held = [t for t in [self.mouse_held, *self.keys_held.values()] if t is not None]
@@ -270,19 +274,14 @@ class App:
             self.release(target)
 
     def set_switch(self, on):
-        self.switch_on = on
         self._note(
             "[%s %s]" % (self.labels.ui["switch"], self.labels.ui["switch_on" if on else "switch_off"])
         )
-        self.feed(event_of(SW, "", on))
-        if on:
-            self.schedule.read_battery_now()
+        self.desk.set_switch(on, self.now)
 
     def set_battery(self, millivolts):
-        self.millivolts = max(0, min(L.GAUGE_MAX_MV + 200, int(millivolts)))
+        self.desk.set_battery(millivolts)  # clamped there, read at the next step
         self.dirty = True
-        if self.switch_on:
-            self.schedule.read_battery_now()  # the gauge moved
 
     def scroll(self, lines):
         self.transcript.scroll(lines)
@@ -306,10 +305,7 @@ class App:
     # -- the board --------------------------------------------------------------------
 
     def feed(self, event):
-        if self.table is not None:  # the table's calls so far go into the trace before this input
-            for line in self.table.records(self.board.offset_ms + self.now):
-                self.board.record(line)
-        return self.board.feed(event, self.now)
+        return self.desk.feed(event, self.now)  # the table's calls so far go into the trace first
 
     def update(self):
         if self.question is not None:
@@ -324,25 +320,16 @@ class App:
             self._switch_at_start = False
             if not self.switch_on:  # a resumed game is on already
                 self.set_switch(True)
-        for event in self.schedule.due(self.now, self.millivolts if self.switch_on else None):
-            self.feed(event)
         if self.audio is not None:
             if self.audio.poll():
-                self.feed(events.AudioDone())
+                self.desk.audio_done(self.now)
             self.transcript.follow(self.audio.playing if self.audio.busy() else None)
         if self.table is not None:
-            self._update_table()
-
-    def _update_table(self):
-        """The card table's presses (bots, the verdict), its news for the log, its record in the trace."""
-        for line in self.table.news():  # before the presses: a hypothesis before the next call
-            self._note(line)
+            for line in self.table.news():  # before the presses: a hypothesis before the next call
+                self._note(line)
         quiet = self.audio is None or not self.audio.busy()  # bots wait for the narrator, as people do
-        for event in self.table.step(self.board.offset_ms + self.now, quiet=quiet):  # after their calls (feed)
-            self.feed(event)
-        for line in self.table.records(self.board.offset_ms + self.now):
-            self.board.record(line)
-        if self.table.changed:
+        self.desk.step(self.now, quiet)  # the Tick, a battery reading, the card table's presses and records
+        if self.table is not None and self.table.changed:
             self.dirty = True
 
     def _note(self, text):

@@ -249,7 +249,8 @@ def new_trace(path):
     from hal.trace import TraceFile
 
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o666)
+        # 0600: the web seats' codes are in it, for the owner's eyes alone
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
     except OSError as e:
         raise Refused("cannot write the trace %s: %s" % (path, e.strerror or e)) from None
     st = os.fstat(fd)

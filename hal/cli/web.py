@@ -5,10 +5,17 @@ and with --table each guest's private hand on their own phone.
     clue-fx web --table --bots AZUR   # phones for the people, a bot for the Azur seat
     clue-fx web --host 127.0.0.1 --port 8080 --edition us --seed 7
 
-The first line printed is `board: http://HOST:PORT/`; then a QR code of it.
-With --table, one line per seat: `seat GUEST: URL` (the URL its QR code carries).
-The default host 0.0.0.0 lets the phones and the tablet on the same Wi-Fi
-join; --host 127.0.0.1 keeps it to this computer.
+The first line printed is `board: http://HOST:PORT/`; then a QR code of the
+board's link with its key (scan it with the tablet: the screen that holds
+the key is the board; any other screen only watches), and where it listens.
+With --table, one line per seat: `seat GUEST: URL` (the link its QR code on
+the board carries, with the seat's code).
+
+By default it listens on this computer's address on the home network (the
+phones and the tablet reach it there) and on 127.0.0.1, and says so;
+--host 127.0.0.1 keeps it to this computer; --host 0.0.0.0 listens on every
+network this computer is on. docs/web.md says what a stranger on the same
+network can and cannot do.
 """
 
 import socket
@@ -22,7 +29,10 @@ from .seats import bots_arg, table_of
 def add_arguments(p):
     options.keep_layout(p)
     p.add_argument(
-        "--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0: the phones on your Wi-Fi can join)"
+        "--host",
+        default=None,
+        help="address to listen on (default: this computer's address on your home network, where the phones "
+        "reach it, and 127.0.0.1; 127.0.0.1 alone keeps it to this computer; 0.0.0.0: every network)",
     )
     p.add_argument("--port", type=int, default=8000, help="port (default 8000; 0: any free one)")
     options.add_board_options(p)
@@ -56,11 +66,26 @@ def lan_address():
     s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     try:
         s.connect(("10.255.255.255", 1))  # no packet is sent: it only picks the outgoing interface
-        return s.getsockname()[0]
+        address = s.getsockname()[0]
     except OSError:
         return None
     finally:
         s.close()
+    return None if address.startswith("127.") or address == "0.0.0.0" else address
+
+
+EVERY = ("0.0.0.0", "::", "")
+
+
+def addresses_of(host, lan):
+    """[(host to bind, what it is)] for --host `host` (None: the home network's
+    `lan` address, if any, and this computer), the first one shown."""
+    if host is None:
+        here = [("127.0.0.1", "this computer")]
+        return ([(lan, "your home network: the tablet and the phones")] if lan else []) + here
+    if host in EVERY:
+        return [(host or "0.0.0.0", "every network this computer is on")]
+    return [(host, "this address only")]
 
 
 def run(args):
@@ -74,7 +99,9 @@ def run(args):
         print("clue-fx web: error: the port is a number from 0 to 65535, not %d" % args.port, file=sys.stderr)
         return 2
     from hal import captions as captions_
+    from hal.desk import Desk
     from hal.runner import Board
+    from hal.web.guard import url_host
     from hal.web.qr import terminal
     from hal.web.server import WebBoard
     from sim.cards import record
@@ -94,7 +121,7 @@ def run(args):
         seats = {}  # --hints implies --table
     hints = args.hints
     table, due, tokens, notes = None, [], None, []
-    if resumed is not None:  # the trace's seats win (sim.hotseat.restore); the same phones come back
+    if resumed is not None:  # the trace's seats win (sim.hotseat.restore); the same codes let the phones back
         seats, hints, notes = restore.seats(resumed, seats, hints)
         tokens = record.tokens(resumed.extras)
     if seats is not None:
@@ -106,34 +133,43 @@ def run(args):
                 table, notes = None, notes + ["%s: the game goes on without it" % e]
     for note in notes:
         print("clue-fx web: %s" % note, file=sys.stderr)
-    web = WebBoard(captions, page_words(labels, words), table=table, millivolts=args.battery, debug=args.debug,
-                   voices=voices)
+    web = WebBoard(captions, page_words(labels, words), table=table, debug=args.debug, voices=voices,
+                   log=lambda line: print("clue-fx web: %s" % line, flush=True))  # fmt: skip
     web.due = due
     board = Board(seed=seed, trace=trace, sinks=[web.presenter], resumed=resumed)
     if table is not None:
+        table.tokens = web.seats.codes()
         if resumed is None:
             board.record(record.line(0, table.setup()))
         board.attach(table.sink)
-    shown_host = args.host
-    if args.host in ("0.0.0.0", "", "::"):
-        shown_host = lan_address() or "127.0.0.1"
+    millivolts = (resumed.millivolts if resumed is not None else None) or args.battery
+    desk = Desk(board, millivolts=millivolts, table=table)
+    addresses = addresses_of(args.host, lan_address())
+    shown = addresses[0][0]
+    if shown in EVERY:
+        shown = lan_address() or "127.0.0.1"
 
-    def ready(url):
-        bound = url.rsplit(":", 1)[1]
-        public = "http://%s:%s" % (shown_host, bound)
+    def ready(urls):
+        port = int(urls[0].rstrip("/").rsplit(":", 1)[1])
+        public = "http://%s:%d/" % (url_host(shown), port)
         web.base_url = public
         print("board: %s" % public, flush=True)
-        terminal(public, sys.stdout)
+        terminal("%s?b=%s" % (public, web.board_holder.key), sys.stdout)
+        print("the code above opens the board on the tablet: it carries the board's key (any other screen only "
+              "watches)", flush=True)  # fmt: skip
+        print("listening on %s" % "; ".join("%s:%d (%s)" % (url_host(h), port, what) for h, what in addresses),
+              flush=True)  # fmt: skip
         if table is not None:
-            for g in table.tokens:
+            for g in web.seats.codes():
                 print("seat %s: %s" % (g, web.seat_url(g)), flush=True)
         print("seed %d, edition %s; Ctrl-C to stop" % (seed, lang), flush=True)
 
     options.interrupt_on_sigterm()
     try:
-        web.serve(board, args.host, args.port, ready)
+        web.serve(desk, [(h, args.port) for h, _ in addresses], ready)
     except OSError as e:
-        print("clue-fx web: cannot listen on %s:%d: %s" % (args.host, args.port, e.strerror or e), file=sys.stderr)
+        where = ", ".join("%s:%d" % (url_host(h), args.port) for h, _ in addresses)
+        print("clue-fx web: cannot listen on %s: %s" % (where, e.strerror or e), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         pass

@@ -1,109 +1,105 @@
-"""The web board: one Board served to browser pages over HTTP and WebSocket
+"""The web board: one desk (hal.desk: the Board, its switch, batteries,
+schedule and card table) served to browser pages over HTTP and WebSocket
 (aiohttp), its clock ticking on the server. No rule of the game here: the
 firmware decides, the card table (handed in, optional) keeps the cards.
 
-    web = WebBoard(captions, words, table=None)       # words: the pages' printed names (JSON)
-    board = Board(seed, trace, sinks=[web.presenter])  # the composer wires the sinks
-    board.attach(table.sink)                           # with a card table: it hears the board
-    web.serve(board, host, port, ready=print_url)      # until Ctrl-C
+    web = WebBoard(captions, words, table=None)          # words: the pages' printed names (JSON)
+    board = Board(seed, trace, sinks=[web.presenter])     # the composer wires the sinks ...
+    desk = Desk(board, millivolts=4500, table=table)      # ... and builds the desk
+    web.serve(desk, [("192.168.1.10", 8000)], ready=print_url)   # until Ctrl-C
 
-Routes: `/` the board page; `/seat/GUEST?k=TOKEN` a guest's private page;
-`/ws` the WebSocket (`?seat=GUEST&k=TOKEN` for a seat); `/join?code=ROOM` the
-free seats' links for the room code shown on the board; `/sounds/LANG/NNNN.wav`
-the edition's clips; `/qr/GUEST.svg` a seat's link as a QR code (until the
-guest joins); `/static/...` the pages' own files. Nothing is fetched from
-anywhere else: the pages work with no internet.
+Routes: `/` the board page; `/seat/GUEST?k=CODE` a guest's own page;
+`/ws` the WebSocket (`?seat=GUEST&k=CODE` for a seat, `&d=KEY` the key
+its phone was given); `/join` a seat's code typed by hand;
+`/qr/GUEST.svg` a free seat's link as a QR code, for the board alone;
+`/sounds/LANG/NNNN.wav` the edition's clips; `/static/...` the pages' own
+files. Nothing is fetched from anywhere else: the pages work with no
+internet.
+
+Who may do what (hal.web.holders; docs/web.md): the screen that holds the
+board presses, switches, sets the batteries, reports its speaker and sees
+the seats' codes; a seat's phone makes that guest's choices and sees that
+guest's cards alone; any other screen only watches what is said aloud.
+Every message is checked (hal.web.messages) and every page bounded
+(hal.web.page, hal.web.guard) before anything reads it.
 
 The card table, if any, is any object with: `sink` (a hal.sink.Sink),
-`tokens` ({guest: token} of the seats people take), `step(now_ms, quiet)`
-(the events its bots press now), `refuses(button)` (a line of text, or None),
-`public()` (what the whole table sees: a JSON-able dict), `private(guest)`
-(one guest's whole private state), `act(guest, message)` (a seat's
-choice; returns a line of text when it is refused, else None),
-`seat_bot(guest)` (a free seat given to a bot; a line when it cannot be)
-and `records(t)` (its trace lines since the last call: written before the
-board's next input, so a resumed host brings the seats back). `due`: the
-presses a resumed table's replay made that the trace lacks (fed first, run).
-
-Privacy: a seat's connection is sent the public messages (the same bytes
-every page gets) and its own `private(guest)`, never another guest's.
+`people` (the seats people take), `tokens` ({guest: code} to start with),
+`step(now_ms, quiet)`, `refuses(button)`, `records(t)` (hal.desk uses
+them), `public()` (what the whole table sees: a JSON-able dict),
+`private(guest)` (one guest's whole private state), `act(guest, message)`
+(a seat's choice; a line of text when it is refused, else None),
+`seat_bot(guest)` (a seat given to a bot, before or after the deal; a line
+when it cannot be), `recode(codes)` (the seats' codes changed: the trace
+keeps them), `refusal(why)` (a refusal's words) and `problem`.
 """
 
 import asyncio
 import html
 import json
 import pathlib
-import secrets
 import signal
 import time
 
 from aiohttp import WSMsgType, web
 
-from firmware.board import BUTTONS, PADS
-from firmware.events import AudioDone
+from firmware.board import PADS
 
 from ..captions import SOUNDS
-from ..edges import BTN, PAD, SW, event_of
-from ..schedule import Schedule
+from ..edges import BTN, PAD
+from .guard import LIMITS, Bucket, Hosts, protect, url_host
+from .holders import BoardHolder, SeatHolders, shown
+from .messages import SWITCH, Bad, parse
+from .page import DROPPED, Page
 from .present import Broadcast
 from .qr import svg as qr_svg
 
 STATIC = pathlib.Path(__file__).resolve().parent / "static"
 HTML_LANG = {"us": "en-US"}  # an edition's language as a page's lang attribute
-SWITCH = "SWITCH"
-INPUTS = PADS + BUTTONS + (SWITCH,)
 _NO_CACHE = {"Cache-Control": "no-cache"}
-ROOM_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: not read as 1 or 0
-
-
-class Connection:
-    """One page: its role, its guest (a seat) and what it was last sent of
-    each kind of state, so it is sent only what changed."""
-
-    def __init__(self, ws, guest=None):
-        self.ws = ws
-        self.guest = guest
-        self.sent = {}  # kind -> the JSON text last sent
-        self.queue = asyncio.Queue()
-        self.busy = False  # a board page playing the narrator's voice
-
-    def put(self, text):
-        self.queue.put_nowait(text)
-
-    def put_state(self, kind, text):
-        if self.sent.get(kind) != text:
-            self.sent[kind] = text
-            self.put(text)
+_PRIVATE = {"Cache-Control": "no-store"}
+GONE = {  # why a seat's page is closed, as its page says it (the words are the page's: words["seat"])
+    "released": "seat_released",
+    "bot": "seat_to_bot",
+    "freed": "seat_freed",
+}
 
 
 class WebBoard:
-    def __init__(self, captions, words, *, table=None, millivolts=4500, debug=False, base_url=None, voices=None):
+    def __init__(
+        self, captions, words, *, table=None, debug=False, voices=None, limits=LIMITS, board_key=None, log=None
+    ):
+        """`log(line)`: who took the board and each seat, for the host's console."""
         self.captions = captions
+        self.log = log or (lambda line: None)
         self.voices = voices  # a hal.voicepack.VoicePack of this edition, or None
         self.words = words
         self.table = table
-        self.millivolts = millivolts
         self.debug = debug
-        self.base_url = base_url  # what the QR codes carry; set by serve() when None
+        self.limits = limits
         self.presenter = Broadcast(captions, self._public)
         self.clips = sorted(
             {int(p.stem) for p in (SOUNDS / captions.lang).glob("*.wav") if p.stem.isdigit()}
             | set(voices.clips() if voices is not None else ())
         )
-        self.board = None
-        self.schedule = Schedule()
-        self.switch_on = False
-        self.conns = []
-        self.joined = set()  # seats whose guest has connected once: their QR is no longer shown
-        self.room = "".join(secrets.choice(ROOM_LETTERS) for _ in range(4))  # typed at /join by who cannot scan
+        self.board_holder = BoardHolder(board_key)
+        self.seats = SeatHolders(table.people if table is not None else (), table.tokens if table is not None else None)
+        self.desk = None  # handed in by run()
+        self.pages = []
+        self.base_url = None  # what the QR codes carry: set by run() (or the front door's ready)
+        self.hosts = None
+        self.joins = {}  # address -> Bucket of codes typed at /join
+        self.dropped = []  # (address, role, why) of each page dropped: it stopped reading, it flooded
         self._t0 = time.monotonic()
         self._out = []  # public messages of the burst being presented
-        self._refused = set()  # inputs whose press the table refused: their release is dropped too
-        self.notice = None
         self._dirty = True  # something may have changed since the pages were last sent the state
         self.due = []  # a resumed table's press in flight when the host stopped (fed first)
 
     # -- the board ---------------------------------------------------------------
+
+    @property
+    def board(self):
+        return self.desk.board
 
     def now(self):
         return int((time.monotonic() - self._t0) * 1000)
@@ -111,78 +107,69 @@ class WebBoard:
     def _public(self, message):
         self._out.append(message)
 
-    def table_time(self):
-        """The board's time (a resumed game's goes on from its trace's)."""
-        return self.board.offset_ms + self.now()
-
-    def _record(self):
-        """The card table's calls so far into the trace, before the board's next input."""
-        if self.table is not None:
-            for line in self.table.records(self.table_time()):
-                self.board.record(line)
-
     def feed(self, event):
         self._dirty = True
-        self._record()
-        self.board.feed(event, self.now())
+        self.desk.feed(event, self.now())
 
     def press(self, ident, down):
-        """A pointer went down (or up) on input `ident` of a board page."""
+        """A finger went down (or up) on input `ident` of the board page."""
+        self._dirty = True
+        now = self.now()
         if ident == SWITCH:
             if down:
-                self.switch_on = not self.switch_on
-                self.feed(event_of(SW, "", self.switch_on))
-                if self.switch_on:
-                    self.schedule.read_battery_now()
+                self.desk.toggle_switch(now)
             return
-        kind = PAD if ident in PADS else BTN
-        if kind == BTN and self.table is not None:
-            if not down and ident in self._refused:
-                self._refused.discard(ident)
-                return
-            why = self.table.refuses(ident) if down else None
-            if why is not None:
-                self._refused.add(ident)
-                self.notice = why
-                self._public({"t": "notice", "text": why})
-                return
-        self.feed(event_of(kind, ident, down))
+        why = self.desk.press(PAD if ident in PADS else BTN, ident, down, now)
+        if why is not None:
+            self._public({"t": "notice", "text": self.table.refusal(why)})
 
-    def set_battery(self, millivolts):
-        self._dirty = True
-        self.millivolts = max(0, min(5200, int(millivolts)))
-        self.schedule.read_battery_now()
+    def quiet(self, now):
+        """Nothing is being said on any board page: the bots may press (they wait, as people do)."""
+        return not any(p.role == "board" and p.speaking(now) for p in self.pages)
 
     def tick(self):
-        """The clock's turn: the schedule's Tick and Battery, the bots' presses."""
+        """The clock's turn: the desk's Tick and Battery, the bots' presses."""
         now = self.now()
-        for event in self.schedule.due(now, self.millivolts if self.switch_on else None):
-            self.board.feed(event, now)
-        if self.table is not None:
-            quiet = not any(c.busy for c in self.conns)
-            for event in self.table.step(self.table_time(), quiet):
-                self.feed(event)
-            self._record()
+        if self.desk.step(now, self.quiet(now)):
+            self._dirty = True
 
     # -- what the pages are sent --------------------------------------------------
 
-    def status(self):
-        """The board as every page sees it: the switch, the batteries, the pawns."""
+    def status(self, role):
+        """The board as a page of `role` sees it: the switch, the batteries,
+        the pawns, the seats; the board's own screen also the seats' codes
+        and holders (and, with --debug, where everyone is)."""
         n = self.board.narrator
         out = {
             "t": "board",
-            "switch": self.switch_on,
-            "mv": self.millivolts,
+            "switch": self.desk.switch_on,
+            "mv": self.desk.millivolts,
             "state": n.state,
             "current": n.current,
             "pawns": n.guests,
-            "seed": self.board.seed,
+            "active": list(n.active),
         }
-        if self.debug:
-            out["debug"] = {"positions": n.positions, "hidden": sorted(n.hidden)}
         if self.table is not None:
-            out["seats"] = [g for g in self.table.tokens if g not in self.joined]
-            out["room"] = self.room
+            out["seats"] = self._seats(role)
+        if role == "board" and self.debug:
+            out["debug"] = {"positions": n.positions, "hidden": sorted(n.hidden)}
+        return out
+
+    def _seats(self, role):
+        """Each seat a person may take: free, held (and whether its page is open), or a bot's."""
+        out = []
+        online = {p.guest for p in self.pages if p.role == "seat"}
+        for g in self.table.people:
+            if g not in self.seats:
+                continue
+            held = self.seats.held(g)
+            seat = {"guest": g, "state": "held" if held else "free", "online": g in online}
+            if role == "board":
+                if held:
+                    seat["holder"] = self.seats.holder(g)
+                else:
+                    seat["code"] = shown(self.seats.code(g))
+            out.append(seat)
         return out
 
     def flush(self):
@@ -191,19 +178,20 @@ class WebBoard:
         out, self._out = self._out, []
         self._dirty = False
         texts = [json.dumps(m, ensure_ascii=False) for m in out]
-        status = json.dumps(self.status(), ensure_ascii=False)
-        public = private = None
+        statuses = {}
+        public = None
         if self.table is not None:
             public = json.dumps(dict(self.table.public(), t="table"), ensure_ascii=False)
-        for c in self.conns:
+        for p in list(self.pages):
             for text in texts:
-                c.put(text)
-            c.put_state("board", status)
+                p.put(text)
+            if p.role not in statuses:
+                statuses[p.role] = json.dumps(self.status(p.role), ensure_ascii=False)
+            p.put_state("board", statuses[p.role])
             if public is not None:
-                c.put_state("table", public)
-            if c.guest is not None:
-                private = json.dumps(dict(self.table.private(c.guest), t="seat"), ensure_ascii=False)
-                c.put_state("seat", private)
+                p.put_state("table", public)
+            if p.role == "seat":
+                p.put_state("seat", json.dumps(dict(self.table.private(p.guest), t="seat"), ensure_ascii=False))
 
     # -- HTTP -------------------------------------------------------------------
 
@@ -211,10 +199,9 @@ class WebBoard:
         return web.FileResponse(STATIC / "board.html", headers=_NO_CACHE)
 
     async def page_seat(self, request):
-        guest = request.match_info["guest"]
-        if self.table is None or guest not in self.table.tokens:
-            raise web.HTTPNotFound(text="no seat %s at this table (start clue-fx web with --table)" % guest)
-        return web.FileResponse(STATIC / "seat.html", headers=_NO_CACHE)
+        if self.table is None or request.match_info["guest"] not in self.table.people:
+            raise web.HTTPNotFound(text="no such seat at this table (start clue-fx web with --table)")
+        return web.FileResponse(STATIC / "seat.html", headers=_PRIVATE)
 
     async def sound(self, request):
         lang, name = request.match_info["lang"], request.match_info["name"]
@@ -226,119 +213,215 @@ class WebBoard:
         return web.FileResponse(path, headers={"Cache-Control": "max-age=86400"})
 
     async def qr(self, request):
+        """A free seat's link, as a QR code: for the board's own screen alone."""
         guest = request.match_info["guest"]
-        if self.table is None or guest not in self.table.tokens or guest in self.joined:
-            raise web.HTTPNotFound(text="no seat link for %s (taken, or no such seat)" % guest)
-        return web.Response(body=qr_svg(self.seat_url(guest)), content_type="image/svg+xml")
+        if not self.board_holder.is_board(request.remote, request.query.get("b")):
+            raise web.HTTPNotFound(text="the seats' codes are shown on the board")
+        if self.table is None or guest not in self.seats or self.seats.held(guest):
+            raise web.HTTPNotFound(text="no free seat %s" % guest)
+        return web.Response(body=qr_svg(self.seat_url(guest)), content_type="image/svg+xml", headers=_PRIVATE)
 
     async def join(self, request):
-        """A phone that cannot scan: the room code shown on the board, then the seats still free."""
+        """A phone that cannot scan: the code shown under its seat's QR code, typed."""
         if self.table is None:
             raise web.HTTPNotFound(text="no seats: start clue-fx web with --table")
-        code = request.query.get("code", "").strip().upper()
-        if not code:
-            body = '<form><label>Code <input name="code" autocapitalize="characters" size="6"></label>'
-            body += " <button>OK</button></form>"
-        elif code != self.room:
-            body = '<p>Not this table\'s code: look at the board again.</p><p><a href="/join">Back</a></p>'
-        else:
-            free = [g for g in self.table.tokens if g not in self.joined]
-            links = "".join(
-                '<p><a data-seat="%s" href="%s">%s</a></p>'
-                % (g, html.escape(self.seat_url(g)), html.escape(self.words["names"][g]))
-                for g in free
-            )
-            body = links or "<p>Every seat is taken.</p>"
-        page = (
-            '<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">'
-        )
-        page += (
-            '<title>Clue FX</title><link rel="icon" href="data:,"><body style="font: 20px system-ui; padding: 16px">'
-        )
-        return web.Response(text=page + body, content_type="text/html")
+        words = self.words["join"]
+        typed = request.query.get("code")
+        note = ""
+        if typed is not None:
+            bucket = self.joins.setdefault(request.remote, Bucket(self.limits.joins_per_minute / 60.0, 5))
+            if not bucket.take(time.monotonic()):
+                note = words["slow"]
+            else:
+                guest = self.seats.guest_of_code(typed)
+                if guest is not None:
+                    raise web.HTTPSeeOther(self.seat_path(guest))
+                note = words["wrong"]
+        return web.Response(text=_join_page(words, self.captions.lang, note), content_type="text/html",
+                            headers=_PRIVATE)  # fmt: skip
+
+    def seat_path(self, guest):
+        return "/seat/%s?k=%s" % (guest, self.seats.code(guest))
 
     def seat_url(self, guest):
-        return "%sseat/%s?k=%s" % (self.base_url, guest, self.table.tokens[guest])
+        return self.base_url.rstrip("/") + self.seat_path(guest)
+
+    # -- the pages' sockets -----------------------------------------------------------
 
     async def socket(self, request):
-        ws = web.WebSocketResponse(heartbeat=30)
-        await ws.prepare(request)
+        addr = request.remote
+        if len(self.pages) >= self.limits.sockets or sum(p.addr == addr for p in self.pages) >= (
+            self.limits.sockets_per_address
+        ):
+            raise web.HTTPTooManyRequests(text="too many pages open")
+        ws = web.WebSocketResponse(
+            heartbeat=self.limits.heartbeat_s, max_msg_size=self.limits.message, compress=False, autoping=True
+        )
+        try:
+            await ws.prepare(request)
+        except ConnectionError:  # gone during the handshake: nothing to say (no traceback on the console)
+            return web.Response(status=400)  # its own write fails quietly too (aiohttp's finish_response)
+        hello = self._hello()
         guest = request.query.get("seat")
         if guest is not None:
-            tokens = self.table.tokens if self.table is not None else {}
-            if tokens.get(guest) is None or request.query.get("k") != tokens[guest]:
-                await ws.send_str(
-                    json.dumps({"t": "error", "text": "this seat's link is not valid: scan its QR code again"})
-                )
+            device, why = self.seats.claim(guest, request.query.get("k"), addr, request.query.get("d"))
+            if why is not None:
+                text = self.words["seat"]["refused_" + why]
+                await ws.send_str(json.dumps({"t": "error", "text": text, "why": why, "fatal": True}))
                 await ws.close()
                 return ws
-            self.joined.add(guest)
-        conn = Connection(ws, guest)
-        hello = {
+            page = Page(ws, "seat", addr, guest=guest, limits=self.limits, transport=request.transport)
+            hello.update(role="seat", guest=guest, device=device)
+            if not any(p.role == "seat" and p.guest == guest for p in self.pages):
+                self.log("seat %s: held by the phone at %s" % (guest, addr))
+            self._dirty = True  # the board shows the seat held
+        else:
+            first = self.board_holder.addr is None
+            role = self.board_holder.role(addr, request.query.get("b"))
+            if first:
+                self.log("board: held by the screen at %s" % addr)
+            page = Page(ws, role, addr, limits=self.limits, transport=request.transport)
+            hello["role"] = role
+            if role == "board":
+                hello["key"] = self.board_holder.key
+        page.put(json.dumps(hello, ensure_ascii=False))
+        self.pages.append(page)
+        page.reader = asyncio.current_task()
+        writer = asyncio.ensure_future(page.write())
+        self.flush()
+        try:
+            await self._read(page, ws)
+        except asyncio.CancelledError as e:
+            if e.args != (DROPPED,):
+                raise
+            asyncio.current_task().uncancel()  # ours: the page was dropped (the server goes on)
+        finally:
+            self.pages.remove(page)
+            if page.dropped is not None:
+                self.dropped.append((addr, page.role, page.dropped))
+                self.log("the %s page at %s was dropped: %s" % (page.role, addr, page.dropped))
+            page.drop("closed")
+            writer.cancel()
+            self._dirty = True
+        return ws
+
+    async def _read(self, page, ws):
+        """The page's messages, each checked and answered, until it goes or is dropped."""
+        async for msg in ws:
+            if page.dropped is not None or page.closing is not None:
+                break
+            if not page.allowed(time.monotonic()):
+                continue
+            if msg.type == WSMsgType.TEXT:
+                self._receive(page, msg.data)
+            else:
+                page.tell("error", "messages are JSON text")
+            if self._dirty or self._out:
+                self.flush()
+
+    def _hello(self):
+        return {
             "t": "hello",
-            "role": "seat" if guest else "board",
-            "guest": guest,
             "lang": self.captions.lang,
             "html_lang": HTML_LANG.get(self.captions.lang, self.captions.lang),
             "words": self.words,
             "history": self.presenter.history,
             "clips": self.clips,
+            "table": self.table is not None,
         }
-        conn.put(json.dumps(hello, ensure_ascii=False))
-        self.conns.append(conn)
-        writer = asyncio.ensure_future(self._write(conn))
-        self.flush()
-        try:
-            async for msg in ws:
-                if msg.type != WSMsgType.TEXT:
-                    continue
-                self._receive(conn, msg.data)
-                self._dirty = True
-                self.flush()
-        finally:
-            self.conns.remove(conn)
-            writer.cancel()
-            self.flush()
-        return ws
 
-    async def _write(self, conn):
+    def _receive(self, page, data):
         try:
-            while True:
-                text = await conn.queue.get()
-                await conn.ws.send_str(text)
-        except (ConnectionError, RuntimeError):
-            pass  # the page went away: its reader ends the connection
+            kind, m = parse(data, page.role)
+        except Bad as e:
+            page.tell("error", e.text)
+            return
+        getattr(self, "_on_" + kind)(page, **m)
 
-    def _receive(self, conn, data):
-        try:
-            m = json.loads(data)
-            kind = m["t"]
-        except (ValueError, KeyError, TypeError):
+    # the board's screen
+    def _on_press(self, page, id, down):  # noqa: A002  (the message's own field)
+        self.press(id, down)
+
+    def _on_audio(self, page, busy):
+        page.busy_since = self.now() if busy else None
+        if not busy:
+            self.feed_audio_done()
+
+    def feed_audio_done(self):
+        self._dirty = True
+        self.desk.audio_done(self.now())
+
+    def _on_battery(self, page, mv):
+        self._dirty = True
+        self.desk.set_battery(mv)
+
+    def _on_bot(self, page, guest):
+        why = self._to_bot(guest)
+        if why is not None:
+            page.tell("refused", why)
+
+    def _on_free(self, page, guest):
+        if guest not in self.seats:
+            page.tell("refused", self.words["seat"]["no_seat"])
             return
-        if conn.guest is not None:  # a seat acts at the card table, never on the board
-            why = self.table.act(conn.guest, m)
-            self._record()
-            if why is not None:
-                conn.put(json.dumps({"t": "refused", "text": why}, ensure_ascii=False))
-            return
-        if kind == "press" and m.get("id") in INPUTS:
-            self.press(m["id"], bool(m.get("down")))
-        elif kind == "audio":
-            conn.busy = bool(m.get("busy"))
-            if not conn.busy:
-                self.feed(AudioDone())
-        elif kind == "battery":
-            self.set_battery(m.get("mv", self.millivolts))
-        elif kind == "bot" and self.table is not None:  # a free seat given to a bot, from the board
-            guest = m.get("guest")
-            why = "%s has joined from a phone" % guest if guest in self.joined else self.table.seat_bot(guest)
-            if why is not None:
-                self._public({"t": "notice", "text": why})
+        self._hand_back(guest, "freed")
+
+    # a seat's phone
+    def _on_hypothesis(self, page, suspect, weapon):
+        self._act(page, {"t": "hypothesis", "suspect": suspect, "weapon": weapon})
+
+    def _on_show(self, page, card):
+        self._act(page, {"t": "show", "card": card})
+
+    def _on_accuse(self, page, suspect, place, weapon):
+        self._act(page, {"t": "accuse", "suspect": suspect, "place": place, "weapon": weapon})
+
+    def _on_release(self, page):
+        self._hand_back(page.guest, "released")
+
+    def _on_to_bot(self, page):
+        why = self._to_bot(page.guest)
+        if why is not None:
+            page.tell("refused", why)
+
+    def _act(self, page, message):
+        self._dirty = True
+        why = self.table.act(page.guest, message)
+        self.desk.record(self.now())
+        if why is not None:
+            page.tell("refused", why)
+
+    # -- the seats ---------------------------------------------------------------------
+
+    def _to_bot(self, guest):
+        """`guest`'s seat to a bot (free or held, before or after the deal); a line if it cannot be."""
+        if self.table is None or guest not in self.seats:
+            return self.words["seat"]["no_seat"]
+        why = self.table.seat_bot(guest)
+        if why is not None:
+            return why
+        self.seats.remove(guest)
+        self._close_seat(guest, "bot")
+        self._dirty = True
+        return None
+
+    def _hand_back(self, guest, why):
+        """`guest`'s seat free again with a new code; its phone's page is closed."""
+        self.seats.hand_back(guest)
+        self.table.recode(self.seats.codes())
+        self._close_seat(guest, why)
+        self._dirty = True
+
+    def _close_seat(self, guest, why):
+        for p in self.pages:
+            if p.role == "seat" and p.guest == guest:
+                p.tell("error", self.words["seat"][GONE[why]], why=why, fatal=True)
+                p.close(why)
 
     # -- running ----------------------------------------------------------------
 
     def app(self):
-        app = web.Application()
+        app = protect(web.Application(client_max_size=self.limits.body), lambda: self.hosts)
         app.add_routes(
             [
                 web.get("/", self.page_board),
@@ -352,49 +435,69 @@ class WebBoard:
         )
         return app
 
-    async def run(self, board, host, port, ready=None, started=None):
-        """Serve until cancelled. `ready(url)` once listening (the real port
-        when `port` is 0)."""
-        self.board = board
+    async def run(self, desk, addresses, ready=None):
+        """Serve on each (host, port) of `addresses` until cancelled (port 0:
+        any free one, the same for all). `ready(urls)` once listening."""
+        self.desk = desk
         while self.due:  # before the clock's Tick and battery reading, before any page's press
             self.feed(self.due.pop(0))
-        # SIGTERM (a kill, a service manager) cancels the serving task, the asyncio way: its
-        # finally closes the pages and the server, wherever the loop was (a KeyboardInterrupt
-        # raised by a signal handler can land anywhere, even in aiohttp's own clean-up)
         loop = asyncio.get_running_loop()
-        try:
+        try:  # SIGTERM (a kill, a service manager) cancels the serving task: its finally closes cleanly
             loop.add_signal_handler(signal.SIGTERM, asyncio.current_task().cancel)
         except (NotImplementedError, RuntimeError, ValueError):  # no such handlers (Windows, not the main thread)
             pass
-        # a second or two to let the pages go, not aiohttp's minute: a kill or Ctrl-C ends at once
-        runner = web.AppRunner(self.app(), access_log=None, handle_signals=False, shutdown_timeout=2.0)
+        # keepalive_timeout also closes a connection that has not sent a whole request by then
+        runner = web.AppRunner(
+            self.app(), access_log=None, handle_signals=False, shutdown_timeout=2.0,
+            keepalive_timeout=self.limits.header_s,
+        )  # fmt: skip
         await runner.setup()
-        site = web.TCPSite(runner, host, port)
-        await site.start()
-        bound = runner.addresses[0][1]
-        url = "http://%s:%d/" % (host, bound)
+        urls = []
+        port = addresses[0][1]
+        for host, _ in addresses:
+            await web.TCPSite(runner, host, port).start()
+            port = runner.addresses[-1][1]  # the port bound (0: any free one), then the same for the others
+            urls.append("http://%s:%d/" % (url_host(host), port))
+        if self.hosts is None:
+            self.hosts = Hosts(port)
         if self.base_url is None:
-            self.base_url = url
+            self.base_url = urls[0]
         if ready is not None:
-            ready(url)
+            ready(urls)
         try:
             while True:
                 self.tick()
                 if self._out or self._dirty:
                     self.flush()
-                await asyncio.sleep(self.schedule.wait_ms(self.now()) / 1000)
+                await asyncio.sleep(self.desk.wait_ms(self.now()) / 1000)
         finally:
-            # A page that went away without its closing handshake would hold each close
-            # for aiohttp's 10 s: a second at most each, so Ctrl-C or a kill ends promptly.
-            for c in list(self.conns):
+            for p in list(self.pages):
                 try:
-                    await asyncio.wait_for(c.ws.close(), 1.0)
+                    await asyncio.wait_for(p.ws.close(), 1.0)
                 except (TimeoutError, ConnectionError, RuntimeError):
                     pass
             await runner.cleanup()
 
-    def serve(self, board, host, port, ready=None):
+    def serve(self, desk, addresses, ready=None):
         try:
-            asyncio.run(self.run(board, host, port, ready))
+            asyncio.run(self.run(desk, addresses, ready))
         except asyncio.CancelledError:
             pass  # SIGTERM: served, and closed cleanly
+
+
+def _join_page(words, lang, note):
+    """The join page's HTML, in the board's edition (no script: a form)."""
+    esc = html.escape
+    parts = [
+        '<!doctype html><html lang="%s"><meta charset="utf-8">' % esc(HTML_LANG.get(lang, lang)),
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        '<title>%s</title><link rel="icon" href="data:,">' % esc(words["title"]),
+        '<link rel="stylesheet" href="/static/join.css">',
+        '<main><h1>%s</h1><p>%s</p><form method="get" action="/join">' % (esc(words["title"]), esc(words["how"])),
+        '<label for="code">%s</label> ' % esc(words["code"]),
+        '<input id="code" name="code" autocomplete="off" autocapitalize="characters" maxlength="12" required> ',
+        "<button>%s</button></form>" % esc(words["go"]),
+    ]
+    if note:
+        parts.append('<p class="note" role="alert">%s</p>' % esc(note))
+    return "".join(parts) + "</main>"

@@ -112,6 +112,7 @@ class Session(Sink):
         self.verdicts = []  # (guest, triple, right, gamble): gamble when a bot accused without being certain
         self.journal = []  # ("poll", now_ms) | ("hypothesis", ...) | ("show", ...) | ("accuse", ...) | ("add_bot", ...)
         self._acted = False
+        self._told = []  # what a seated bot was told this game, in order: a bot seated late is told it again
 
     # -- listening to the board -----------------------------------------------
 
@@ -143,6 +144,7 @@ class Session(Sink):
                 self._new_game()
             if a.key == "rollcall.welcome" and self.table is None:
                 self._deal(a.args["guests"])
+        self._told.append(("hear", actions))
         for bot in self.bots.values():
             bot.hear(actions)
         for sheet in self.sheets.values():
@@ -153,6 +155,7 @@ class Session(Sink):
                     self.sheets[o.guest].opened(o.suspect, o.card)
                 if o.guest in self.bots:
                     self.bots[o.guest].learn_case(o.suspect, o.card)
+                self._told.append(("case", o.guest, o.suspect, o.card))
                 self.notes.append(("open", o.guest, o.suspect, o.card))
         for a in says:
             if a.key == "rollcall.ask":
@@ -189,6 +192,7 @@ class Session(Sink):
         self.turns, self.turn_count = {}, 0
         self.verdicts = []
         self.bots = {g: type(b)(g, b.level, self.seed + self.games) for g, b in self.bots.items()}
+        self._told = []
         self.notes.append(("new",))
 
     def _deal(self, guests):
@@ -201,6 +205,7 @@ class Session(Sink):
                 self.bots[g].sit(self.table.guests, d.hands[g])
         if self.share:
             self._share_beliefs()
+        self._told.append(("sit",))
         self.notes.append(("deal", tuple(self.table.guests)))
 
     def _share_beliefs(self):
@@ -310,6 +315,7 @@ class Session(Sink):
         if h.shower in self.bots:
             self.bots[h.shower].showed(h.asker, h.card)
         public = h.public()
+        self._told.append(("refutation", h))
         for g, bot in self._seated():
             bot.learn_refutation(public, h.card if g == h.asker else None)
         for g, sheet in self.sheets.items():
@@ -329,6 +335,7 @@ class Session(Sink):
     def _accuse(self, guest, suspect, place, weapon, gamble=False):
         right = self.table.accuse(guest, suspect, place, weapon)
         self.verdicts.append((guest, (suspect, place, weapon), right, gamble))
+        self._told.append(("accusation", guest, (suspect, place, weapon), right))
         for _, bot in self._seated():
             bot.learn_accusation(guest, (suspect, place, weapon), right)
         for sheet in self.sheets.values():
@@ -341,18 +348,61 @@ class Session(Sink):
         """The bots playing this game (one answered NO at the roll call: not seated)."""
         return [(g, b) for g, b in self.bots.items() if self.table is not None and g in self.table.guests]
 
+    def refuses(self, button):
+        """The card table's refusal of a press of `button` on the board (SEARCH
+        after a hypothesis this turn): its reason (noted for the table's log),
+        or None. The board never hears a refused press."""
+        table = self.table
+        why = table.refuses(button) if table is not None else None
+        if why is not None:
+            self.notes.append(("refused", table.current, button, why))
+        return why
+
     @property
     def accusing(self):
         """The guest who must name three now (the board asked "were you right?")."""
         return self.verdict_due if self._answer is None else None
 
     def add_bot(self, bot):
-        """Seat a bot for `bot.guest` at the roll call (before the deal)."""
-        if self.table is not None:
-            raise ValueError("bots join at the roll call, before the deal")
-        self.bots[bot.guest] = bot
-        self.humans = tuple(g for g in self.humans if g != bot.guest)
-        self.journal.append(("add_bot", bot.guest, bot.level))
+        """Seat a bot for `bot.guest`: at the roll call, or later in place of
+        a person (their phone died, they went home): the bot is told first
+        all a player in that seat heard and saw this game, in order, then
+        plays on from where the seat stands (a card it must show, the three
+        it must name, its turn)."""
+        g = bot.guest
+        if g in self.bots:
+            raise ValueError("%s is a bot already" % g)
+        self.bots[g] = bot
+        self.humans = tuple(h for h in self.humans if h != g)
+        self.journal.append(("add_bot", g, bot.level))
+        if self.table is None or self.over:
+            return
+        if g in self.table.guests:
+            self._catch_up(bot)
+        h = self.pending
+        if h is not None and h.waiting is not None and h.waiting[0] == g:
+            self._resolve()  # the card that seat had to choose: the bot chooses it
+
+    def _catch_up(self, bot):
+        """Tell a bot seated late what its seat was told, in the order it was."""
+        g = bot.guest
+        for told in self._told:
+            kind = told[0]
+            if kind == "hear":
+                bot.hear(told[1])
+            elif kind == "sit":
+                bot.sit(self.table.guests, self.table.deal.hands[g])
+            elif kind == "case" and told[1] == g:
+                bot.learn_case(told[2], told[3])
+            elif kind == "refutation":
+                h = told[1]
+                if h.shower == g:
+                    bot.showed(h.asker, h.card)
+                bot.learn_refutation(h.public(), h.card if h.asker == g else None)
+            elif kind == "accusation":
+                bot.learn_accusation(told[1], told[2], told[3])
+        if self.table.current == g and self.table.hypothesis_made:
+            bot._hyp_done = True  # a hypothesis this turn already: the bot's next press is STOP
 
     # -- a resumed game ---------------------------------------------------------------
 

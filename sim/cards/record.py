@@ -19,6 +19,7 @@ not in the file: a resume redoes the calls, and writes the moments it finds
 missing, sim.hotseat.restore):
 
     {"t": 0, "table": {"seats": {"AZUR": "hard"}, "hints": false}}   (+ "tokens" on the web board)
+    {"t": 120400, "table": {"tokens": {"COMTE": "K7QM2XPA"}}}      (a web seat handed back: the codes now)
     {"t": 95400, "table": {"call": ["poll", 95400]}}
     {"t": 96100, "table": {"call": ["show", "COMTE", "CORDE"]}}
 
@@ -85,13 +86,19 @@ def setup(extras):
     return None
 
 
+def codes(tokens):
+    """The record of the web seats' codes, once one changed (a seat handed back)."""
+    return {"tokens": dict(tokens)}
+
+
 def tokens(extras):
-    """The seats' tokens {guest: token} recorded in a trace's extra lines, or None."""
+    """The web seats' codes {guest: code} a trace's extra lines leave (the
+    last recorded: its seats' first, then each change), or None."""
+    got = None
     for m in moments(extras):
-        if isinstance(m.get("seats"), dict):
-            got = m.get("tokens")
-            return dict(got) if isinstance(got, dict) else None
-    return None
+        if isinstance(m.get("tokens"), dict):
+            got = dict(m["tokens"])
+    return got
 
 
 class Recorder:

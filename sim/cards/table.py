@@ -103,6 +103,7 @@ class CardTable:
         self.current = None
         self.opened = {g: {} for g in self.guests}  # guest -> {suspect: card}
         self.hypothesis_made = False  # this turn
+        self.accused = False  # this turn: the guest named three (the verdict follows; no hypothesis after)
         self.searched = False  # this turn: the board answered a SEARCH
         self.winner = None
         self.over = False
@@ -118,7 +119,7 @@ class CardTable:
             key, args = a.key, a.args
             if key == "turn.call":
                 self.current = args["guest"]
-                self.hypothesis_made = self.searched = False
+                self.hypothesis_made = self.searched = self.accused = False
             elif key == "place.enter":
                 self.where[self.current] = args["place"]
                 for s in args["suspects"]:
@@ -172,6 +173,8 @@ class CardTable:
             raise ValueError("only one hypothesis per turn")
         if self.searched:
             raise ValueError("%s searched this turn: a search or a hypothesis, not both" % asker)
+        if self.accused:
+            raise ValueError("%s accused this turn: no hypothesis after an accusation" % asker)
         check_card(suspect, "suspect")
         check_card(weapon, "weapon")
         self.hypothesis_made = True
@@ -193,5 +196,6 @@ class CardTable:
         check_card(weapon, "weapon")
         right = (suspect, place, weapon) == self.deal.solution
         self.accusations.append((guest, (suspect, place, weapon), right))
+        self.accused = True
         return right
 

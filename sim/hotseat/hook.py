@@ -10,8 +10,7 @@ to its Board (composers attach; nothing attaches itself):
         board.feed(event, now_ms)
     if hook.visible: hook.draw(surface, rect)
     hook.click(pos, rect); hook.key(char)
-    if not hook.refuses("SEARCH"): board.feed(...)   # the table's own refusals, before the board hears a button
-    for line in hook.records(t): board.record(line)   # its moments and its journal, for the trace
+    desk = Desk(board, table=hook)   # hal.desk: its step, its records, its refusals (SEARCH after a hypothesis)
 
 Every guest who enrols and is not a bot is a person at the hot-seat screen.
 """
@@ -90,17 +89,13 @@ class CardTableHook(Sink):
         return lines
 
     def refuses(self, button):
-        """Before the window feeds a press of `button` to the board: True when
-        the card table refuses it (SEARCH after a hypothesis this turn); its
-        hint is then on the screen and in the log, and the board never hears
-        the press."""
-        table = self.session.table
-        why = table.refuses(button) if table is not None else None
-        if why is None:
-            return False
-        self.screens.notice(why)
-        self.session.notes.append(("refused", table.current, button, why))
-        return True
+        """Before the desk feeds a press of `button` to the board: the card
+        table's reason to refuse it (SEARCH after a hypothesis this turn), its
+        hint then on the screen and in the log; None when it may be pressed."""
+        why = self.session.refuses(button)
+        if why is not None:
+            self.screens.notice(why)
+        return why
 
     def toggle_hints(self):
         """Show (or hide) on the sheets the cards that can still be in the case."""
@@ -110,6 +105,8 @@ class CardTableHook(Sink):
     def make_bot(self, guest=None, level="hard"):
         """At the roll call: `guest` (default: the one being asked about)
         becomes a bot, which answers YES itself."""
+        if self.session.table is not None:  # the hot-seat screens seat people from the deal on
+            raise ValueError("bots join the window's table at the roll call, before the deal")
         guest = guest or self.session.asked
         if guest is None:
             raise ValueError("bots join at the roll call, while the narrator asks who plays")

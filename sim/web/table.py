@@ -1,6 +1,7 @@
 """The card table behind the web board's seats: the session (sim.bots) with
-its bots, one secret token per seat a person may take, and what each seat
-may see. The web server (hal.web.server) calls these and knows no card.
+its bots, the seats people take (their codes, kept in the trace: the web
+server, hal.web.holders, decides who holds them), and what each seat may
+see. The web server (hal.web.server) calls these and knows no card.
 
     table = WebTable(seed, "en", bots={"AZUR": "hard"})
     board.attach(table.sink)                 # the table hears the board
@@ -15,8 +16,6 @@ named in a hypothesis, who could not refute, who showed; an accusation's
 three cards and the verdict; the confidential case once the game is over).
 """
 
-import secrets
-
 from firmware.board import GUESTS
 
 from ..bots.mind import Bot
@@ -29,7 +28,8 @@ class WebTable:
         """`bots`: {guest: level}. `hints`: each seat's sheet carries the
         chance of every card that can still be in the confidential case.
         `words`: sim.hotseat.words.Words (for the refusal lines). `tokens`:
-        {guest: token} to reuse (a resumed game)."""
+        {guest: code} of the seats, to reuse (a resumed game); None: the
+        web server makes them (hal.web.holders) and tells them (`recode`)."""
         bots = dict(bots or {})
         self.people = tuple(g for g in GUESTS if g not in bots)
         self.levels = bots
@@ -39,9 +39,10 @@ class WebTable:
         )
         self.sink = self.session
         self.words = words
-        self.tokens = dict(tokens) if tokens else {g: secrets.token_urlsafe(9) for g in self.people}
+        self.tokens = dict(tokens) if tokens else {}
         self.problem = None  # a bot got stuck (a bug): said once, the bots stop
         self._recorder = record.Recorder(self.session)
+        self._codes = None  # the seats' codes changed: the next records() keeps them
 
     # -- the trace (a resumed host brings the seats back: sim.hotseat.restore) ------
 
@@ -51,7 +52,17 @@ class WebTable:
 
     def records(self, t):
         """The trace lines of what the table did since the last call (sim.cards.record)."""
-        return self._recorder.lines(t)
+        out = self._recorder.lines(t)
+        if self._codes is not None:
+            out.append(record.line(t, record.codes(self._codes)))
+            self._codes = None
+        return out
+
+    def recode(self, codes):
+        """The seats' codes are now `codes` ({guest: code}): a seat handed back
+        has a new one, which a resumed host must know."""
+        self.tokens = dict(codes)
+        self._codes = dict(codes)
 
     def resynced(self, recorded=None):
         """After sim.hotseat.restore replayed the trace into the session: the
@@ -64,6 +75,7 @@ class WebTable:
                 self.levels[g] = s.bots[g].level
         self.tokens = {g: k for g, k in self.tokens.items() if g not in s.bots}
         self.people = tuple(g for g in self.people if g not in s.bots)
+        self._codes = None
         self._recorder.caught_up(recorded)
 
     # -- the server's calls ---------------------------------------------------------
@@ -79,18 +91,19 @@ class WebTable:
             return []
 
     def refuses(self, button):
-        """The table's own refusal of a press (SEARCH after a hypothesis), as a line."""
-        table = self.session.table
-        why = table.refuses(button) if table is not None else None
-        if why is None:
-            return None
-        self.session.notes.append(("refused", table.current, button, why))
+        """The table's own refusal of a press (SEARCH after a hypothesis): its reason, or None."""
+        return self.session.refuses(button)
+
+    def refusal(self, why):
+        """A refusal's words in the table's edition."""
         return self.words.text[why] if self.words is not None else why
 
     def act(self, guest, m):
         """A seat's choice at the card table; a line of text if it is refused."""
         s = self.session
         kind = m.get("t")
+        if s.table is None:
+            return "not now: the cards are dealt after the roll call"
         try:
             if kind == "hypothesis":
                 if self._todo(guest) != "hypothesis":
@@ -109,14 +122,15 @@ class WebTable:
         return None
 
     def seat_bot(self, guest, level="hard"):
-        """A free seat becomes a bot (at the roll call, before the deal); a line if it cannot."""
-        if guest not in self.tokens:
-            return "%s has no free seat" % guest
+        """A person's seat becomes a bot's (at the roll call, or later in place
+        of a phone that died); a line if it cannot."""
+        if guest not in self.people:
+            return "%s has no seat for a person" % guest
         try:
             self.session.add_bot(Bot(guest, level, self.session.seed))
         except ValueError as e:
             return str(e)
-        del self.tokens[guest]
+        self.tokens.pop(guest, None)
         self.levels[guest] = level
         self.people = tuple(g for g in self.people if g != guest)
         return None
@@ -210,8 +224,8 @@ class WebTable:
             return "wait"
         if s.accusing == guest:
             return "accuse"
-        if guest not in t.active or h is not None:
-            return "wait"
+        if guest not in t.active or h is not None or t.accused:
+            return "wait"  # out, a refutation under way, or the verdict coming
         if t.hypothesis_made:
             return "stop"
         if t.searched or not self._arrived(guest):

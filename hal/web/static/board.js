@@ -13,12 +13,23 @@ const KEYS = { s: "STOP", f: "SEARCH", r: "REPEAT", a: "ACCUSE", y: "YES", n: "N
 
 let words = null;
 let voice = null;
+let role = null; // "board": this screen holds the board; "viewer": it only watches
 const down = new Set();
-const link = connect("", receive, (up) => {
+
+// The board's key: from the link the host printed (its QR code), then kept by this tab; out of the address bar.
+const query = new URLSearchParams(location.search);
+let boardKey = query.get("b") || sessionStorage.getItem("cfx-board-key") || "";
+if (query.has("b")) {
+  query.delete("b");
+  history.replaceState(null, "", location.pathname + (query.toString() ? "?" + query : ""));
+}
+const keyQuery = () => (boardKey ? `?b=${encodeURIComponent(boardKey)}` : "");
+const link = connect(keyQuery(), receive, (up) => {
   document.getElementById("link").textContent = up ? "●" : "○ …";
 });
 
 function press(id, isDown) {
+  if (role !== "board") return;
   if (isDown === down.has(id)) return;
   if (isDown) {
     down.add(id);
@@ -87,8 +98,9 @@ function build() {
   const box = document.getElementById("buttons");
   for (const b of BUTTONS) box.append(pressable(el("button", { class: "btn", "data-input": b }, words.buttons[b])));
   pressable(document.getElementById("switch"));
-  document.getElementById("bat-down").onclick = () => link.send({ t: "battery", mv: state.mv - 100 });
-  document.getElementById("bat-up").onclick = () => link.send({ t: "battery", mv: state.mv + 100 });
+  const battery = (mv) => link.send({ t: "battery", mv: Math.max(0, Math.min(5000, mv)) });
+  document.getElementById("bat-down").onclick = () => battery(state.mv - 100);
+  document.getElementById("bat-up").onclick = () => battery(state.mv + 100);
   document.title = words.ui.title;
 }
 
@@ -129,15 +141,7 @@ function showBoard(m) {
   }
   const bot = bots[m.current] ? ` (${words.seat.bot})` : "";
   document.getElementById("turn").textContent = m.current ? `${words.ui.turn} ${words.names[m.current]}${bot}` : "";
-  const seats = document.getElementById("seats");
-  seats.hidden = !(m.seats && m.seats.length);
-  const rollcall = m.state === "rollcall" || m.state === "off";
-  seats.replaceChildren(...(m.seats || []).map((g) =>
-    el("div", { class: "seat" },
-      el("a", { href: `/qr/${g}.svg`, target: "_blank" }, el("img", { src: `/qr/${g}.svg`, alt: g })), words.names[g],
-      rollcall ? el("button", { class: "make-bot", "data-bot": g, onclick: () => link.send({ t: "bot", guest: g }) },
-        `→ ${words.seat.bot}`) : "")));
-  if (m.seats && m.seats.length) seats.append(el("div", { class: "room", id: "room" }, `${location.host}/join`, el("b", {}, m.room)));
+  showSeats(m.seats || []);
   const debug = document.getElementById("debug");
   debug.hidden = !m.debug;
   for (const node of document.querySelectorAll(".suspects")) node.textContent = "";
@@ -155,6 +159,28 @@ function showBoard(m) {
   document.body.dataset.state = m.state;
   document.body.dataset.current = m.current || "";
   document.body.dataset.here = (m.current && m.pawns[m.current]) || "";
+}
+
+// The seats people take: a free one shows its QR code and its code (the board's screen alone is sent them),
+// a held one who holds it; the board may give either to a bot, or free a held one (a phone that died).
+function showSeats(list) {
+  const seats = document.getElementById("seats");
+  seats.hidden = !list.length;
+  const ui = words.seat;
+  seats.replaceChildren(...list.map((s) => {
+    const g = s.guest;
+    const box = el("div", { class: `seat ${s.state}`, "data-seat": g, "data-state": s.state }, el("b", {}, words.names[g]));
+    if (s.code) {
+      const src = `/qr/${g}.svg?v=${s.code}` + (boardKey ? `&b=${encodeURIComponent(boardKey)}` : "");
+      box.append(el("img", { src, alt: `${words.names[g]}: ${s.code}` }), el("code", { class: "code" }, s.code));
+    } else if (s.state === "held") {
+      box.append(el("span", { class: "holder" }, `📱 ${s.online ? "●" : "○"} ${s.holder || ""}`));
+      if (role === "board") box.append(el("button", { class: "free-seat", "data-free": g, onclick: () => link.send({ t: "free", guest: g }) }, ui.free_seat || "↺"));
+    }
+    if (role === "board") box.append(el("button", { class: "make-bot", "data-bot": g, onclick: () => link.send({ t: "bot", guest: g }) }, `→ ${ui.bot}`));
+    return box;
+  }));
+  if (list.some((s) => s.code)) seats.append(el("div", { class: "room", id: "room" }, `${location.host}/join`));
 }
 
 let tableSeen = 0;
@@ -184,6 +210,13 @@ function showTable(m) {
 
 function receive(m) {
   if (m.t === "hello") {
+    role = m.role;
+    document.body.dataset.role = role;
+    if (m.key) {
+      boardKey = m.key;
+      sessionStorage.setItem("cfx-board-key", boardKey);
+      link.setQuery(keyQuery());
+    }
     if (!words) {
       words = m.words;
       document.documentElement.lang = m.html_lang || m.lang;
@@ -209,7 +242,7 @@ function receive(m) {
     showBoard(m);
   } else if (m.t === "table") {
     showTable(m);
-  } else if (m.t === "notice") {
+  } else if (m.t === "notice" || m.t === "refused" || m.t === "error") {
     log(m.text, "notice");
   }
 }

@@ -4,8 +4,10 @@
 export function connect(query, onMessage, onState) {
   let ws = null;
   let wait = 250;
+  let closed = false; // the host said this page may not come back (a seat handed back): no reconnecting
   const outbox = [];
   function open() {
+    if (closed) return;
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     ws = new WebSocket(`${scheme}//${location.host}/ws${query}`);
     ws.onopen = () => {
@@ -16,12 +18,20 @@ export function connect(query, onMessage, onState) {
     ws.onmessage = (e) => onMessage(JSON.parse(e.data));
     ws.onclose = () => {
       onState(false);
+      if (closed) return;
       setTimeout(open, wait);
       wait = Math.min(wait * 2, 4000);
     };
   }
   open();
   return {
+    setQuery(q) {
+      query = q;
+    },
+    close() {
+      closed = true;
+      if (ws) ws.close();
+    },
     send(message) {
       const text = JSON.stringify(message);
       if (ws && ws.readyState === WebSocket.OPEN) ws.send(text);

@@ -8,15 +8,18 @@ import { connect, el, fill } from "/static/link.js";
 const guest = location.pathname.split("/").pop();
 const params = new URLSearchParams(location.search);
 const KEY = `cfx-seat-${guest}`;
+const DEVICE = `cfx-device-${guest}`; // the key the host gave this phone when it took the seat
 const token = params.get("k") || localStorage.getItem(KEY) || "";
 if (token) localStorage.setItem(KEY, token);
 if (!params.get("k") && token) history.replaceState(null, "", `${location.pathname}?k=${token}`);
+const seatQuery = () => `?seat=${encodeURIComponent(guest)}&k=${encodeURIComponent(token)}` +
+  (localStorage.getItem(DEVICE) ? `&d=${encodeURIComponent(localStorage.getItem(DEVICE))}` : "");
 
 let words = null;
 let seat = null;
 let table = null;
 const picked = {}; // what this guest has chosen so far in the open form
-const link = connect(`?seat=${encodeURIComponent(guest)}&k=${encodeURIComponent(token)}`, receive, (up) => {
+const link = connect(seatQuery(), receive, (up) => {
   document.getElementById("link").textContent = up ? "●" : "○ …";
 });
 
@@ -80,6 +83,24 @@ function todo() {
   } else if (table && table.current) {
     status(fill(ui.waiting, name(table.current)) + (seat.out ? " " + ui.out : ""));
   } else status(ui.waiting_board);
+}
+
+// Hand the seat back (a new code shows on the board) or to a bot: a second tap confirms.
+function seatButtons() {
+  const ui = words.seat;
+  const box = document.getElementById("leave");
+  const sure = (kind, label) => {
+    const b = el("button", { class: "leave", "data-leave": kind }, label);
+    b.onclick = () => {
+      if (b.dataset.sure) link.send({ t: kind });
+      else {
+        b.dataset.sure = "1";
+        b.textContent = ui.sure;
+      }
+    };
+    return b;
+  };
+  box.replaceChildren(sure("release", ui.hand_back), sure("to_bot", ui.to_bot));
 }
 
 let drawn = ""; // what the form was last drawn from: it is redrawn only when that changes (a tap is never lost)
@@ -162,6 +183,11 @@ function receive(m) {
     words = m.words;
     words.lang = m.lang;
     document.documentElement.lang = m.html_lang || m.lang;
+    if (m.device) {
+      localStorage.setItem(DEVICE, m.device);
+      link.setQuery(seatQuery());
+    }
+    seatButtons();
   } else if (m.t === "seat") {
     const todoChanged = !seat || seat.todo !== m.todo;
     seat = m;
@@ -176,6 +202,11 @@ function receive(m) {
     status(m.text, true);
   } else if (m.t === "error") {
     status(m.text, true);
-    document.body.dataset.error = "1";
+    document.body.dataset.error = m.why || "1";
+    if (m.fatal) {
+      link.close(); // the seat is not this phone's (any more): no coming back with the same link
+      localStorage.removeItem(DEVICE);
+      document.getElementById("leave").replaceChildren();
+    }
   }
 }

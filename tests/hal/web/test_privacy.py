@@ -1,7 +1,8 @@
 """Privacy enforced by the server: over a whole game on a web table (two
 people on their phones, one not playing, a bot), every message each seat's
 connection receives is recorded; none carries another guest's private
-cards, and every public message a seat gets is one the board page got too."""
+cards, and every public message a seat gets is one a screen that merely
+watches (from another address) got too."""
 
 import asyncio
 import json
@@ -10,8 +11,7 @@ import pytest
 
 from firmware.board import GUESTS
 from sim.cards.deck import CARDS
-
-from .players import WebGame
+from tests.support.web_players import WebGame
 
 pytest.importorskip("aiohttp")
 
@@ -43,7 +43,8 @@ def test_no_seat_receives_another_guests_private_cards(seed):
     s = game.table.session
     t = s.table
     assert s.over and t.winner is not None, "the game did not reach its end"
-    board_texts = set(game.board_received)
+    public_texts = set(game.watcher_received)
+    assert public_texts, "the watching screen got nothing"
     for guest, person in game.people.items():
         assert person.received, guest
         allowed = learned(game, guest)
@@ -51,12 +52,13 @@ def test_no_seat_receives_another_guests_private_cards(seed):
         for text in person.received:
             m = json.loads(text)
             if m["t"] == "hello":
-                assert set(m) == {"t", "role", "guest", "lang", "html_lang", "words", "history", "clips"}
+                hello = {"t", "role", "guest", "lang", "html_lang", "words", "history", "clips", "table", "device"}
+                assert set(m) == hello
                 assert m["guest"] == guest and m["role"] == "seat"
                 continue
             if m["t"] in PUBLIC:
-                # the same bytes the board page got: nothing in it is this seat's own
-                assert text in board_texts, "%s got a public message the board page never got: %s" % (guest, text)
+                # the same bytes a watching screen got: nothing in it is this seat's own
+                assert text in public_texts, "%s got a public message a watcher never got: %s" % (guest, text)
                 continue
             if m["t"] == "refused":
                 continue

@@ -39,10 +39,12 @@ def test_first_line_qr_and_seat_lines(server_factory):
     s = server_factory("--seed", "5", "--lang", "en", "--table", "--bots", "AZUR:easy")
     assert s.lines[0] == "board: %s" % s.url
     assert any("█" in line or "▀" in line for line in s.lines[1:6]), "no QR code after the first line"
+    assert any(line.startswith("listening on 127.0.0.1:%d (this address only)" % s.port) for line in s.lines)
     assert sorted(s.seats) == ["COMTE", "LAVANDE", "PECHE"]  # AZUR is a bot: no seat for a person
     for g, url in s.seats.items():
         assert url.startswith("%sseat/%s?k=" % (s.url, g))
-    assert len({u.split("k=")[1] for u in s.seats.values()}) == 3, "each seat has its own token"
+    codes = {u.split("k=")[1] for u in s.seats.values()}
+    assert len(codes) == 3 and all(len(c) == 8 for c in codes), "each seat has its own code"
 
 
 def test_pages_clips_and_the_board_speaking(server_factory):
@@ -84,35 +86,41 @@ def test_pages_clips_and_the_board_speaking(server_factory):
     assert "Traceback" not in s.proc.stderr.read()
 
 
-def test_seats_tokens_and_a_reconnecting_seat(server_factory):
+def test_seats_codes_and_a_reconnecting_seat(server_factory):
     s = server_factory("--seed", "5", "--lang", "fr", "--table", "--bots", "AZUR")
 
     async def go():
         async with aiohttp.ClientSession(timeout=TIMEOUT) as http:
             url = s.seats["COMTE"]
             assert (await http.get(url)).status == 200
-            qr = await http.get(s.url + "qr/COMTE.svg")
+            assert (await http.get(s.url + "qr/COMTE.svg")).status == 404  # no board yet: nobody is shown codes
+            board = await http.ws_connect(s.url + "ws")  # the first screen: it holds the board
+            assert (await next_of(board, "hello"))["role"] == "board"
+            qr = await http.get(s.url + "qr/COMTE.svg")  # the board's screen (its address) sees the seats' codes
             assert qr.status == 200 and b"<svg" in await qr.read()
-            token = url.split("k=")[1]
-            bad = await http.ws_connect(s.url + "ws?seat=COMTE&k=" + token[::-1])
-            assert (await next_of(bad, "error"))["text"]
-            board = await http.ws_connect(s.url + "ws")
-            seat = await http.ws_connect(s.url + "ws?seat=COMTE&k=" + token)
-            assert (await next_of(seat, "hello"))["role"] == "seat"
+            code = url.split("k=")[1]
+            seats = (await next_of(board, "board"))["seats"]
+            assert {x["guest"]: x["code"].replace("-", "") for x in seats} == {
+                g: u.split("k=")[1] for g, u in s.seats.items()
+            }
+            bad = await http.ws_connect(s.url + "ws?seat=COMTE&k=" + code[::-1])
+            assert (await next_of(bad, "error"))["why"] == "bad_code"
+            seat = await http.ws_connect(s.url + "ws?seat=COMTE&k=" + code)
+            hello = await next_of(seat, "hello")
+            assert hello["role"] == "seat" and hello["device"]
             assert (await next_of(seat, "seat"))["todo"] == "rollcall"
-            assert (await http.get(s.url + "qr/COMTE.svg")).status == 404  # taken: its link is no longer shown
-            # who cannot scan types the room code shown on the board: the free seats' links, not the taken one
-            room = (await next_of(await http.ws_connect(s.url + "ws"), "board"))["room"]
-            assert len(room) == 4
-            free = await (await http.get(s.url + "join", params={"code": room.lower()})).text()
-            assert s.seats["LAVANDE"] in free.replace("&amp;", "&") and "seat/COMTE" not in free
-            wrong = await (await http.get(s.url + "join", params={"code": "ZZZZ" if room != "ZZZZ" else "YYYY"})).text()
-            assert "seat/" not in wrong
-            # at the roll call, a free seat is given to a bot from the board: its link is gone
+            assert (await http.get(s.url + "qr/COMTE.svg")).status == 404  # held: its code is no longer shown
+            # who cannot scan types the code shown under the seat's QR code at /join
+            lavande = s.seats["LAVANDE"].split("k=")[1]
+            free = await http.get(s.url + "join", params={"code": lavande.lower()}, allow_redirects=False)
+            assert free.status == 303 and free.headers["Location"] == "/seat/LAVANDE?k=" + lavande
+            wrong = await (await http.get(s.url + "join", params={"code": "ZZZZ-ZZZZ"})).text()
+            assert "seat/" not in wrong and "Ce n" in wrong  # the board's edition
+            # at the roll call, a free seat is given to a bot from the board: its code is gone
             await board.send_json({"t": "bot", "guest": "PECHE"})
             while True:
                 state = await next_of(board, "board")
-                if "PECHE" not in state["seats"]:
+                if "PECHE" not in [x["guest"] for x in state["seats"]]:
                     break
             assert (await http.get(s.url + "seat/PECHE")).status == 404
             for ident in ("SWITCH", "YES", "YES"):  # ON; the Comte and Lady Lavande play; Mlle Pêche is a bot now
@@ -125,7 +133,7 @@ def test_seats_tokens_and_a_reconnecting_seat(server_factory):
             hand = m["hand"]
             assert len(hand) == 3  # 12 cards among four guests (the bots, Pêche and Azur, answer yes themselves)
             await seat.close()
-            again = await http.ws_connect(s.url + "ws?seat=COMTE&k=" + token)
+            again = await http.ws_connect(s.url + "ws?seat=COMTE&k=" + code)  # the same phone comes back
             first = {}  # the first message of each kind
             while "seat" not in first or "table" not in first:
                 m = json.loads((await again.receive(timeout=10)).data)

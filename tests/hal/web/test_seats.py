@@ -2,6 +2,8 @@
 seat's choices out of their moment are refused with a line, and a seat's
 private state names only that guest's cards."""
 
+import pytest
+
 from firmware.board import PLACES, SUSPECTS, WEAPONS
 from hal.edges import BTN, SW, event_of, tap
 from hal.runner import Board
@@ -31,7 +33,50 @@ def test_a_seat_is_dealt_its_own_hand_only():
         p = table.private(g)
         assert p["seated"] and tuple(p["hand"]) == deal.hands[g]
     assert table.private("PECHE")["todo"] == "not_playing"
-    assert set(table.tokens) == {"COMTE", "LAVANDE", "PECHE"} and len(set(table.tokens.values())) == 3
+    assert table.people == ("COMTE", "LAVANDE", "PECHE")  # the seats people may take: Azur is a bot's
+
+
+def test_an_accuser_makes_no_hypothesis_before_the_verdict():
+    """Between the accusation's three cards and the board's verdict, the turn
+    is still the accuser's: the phone offers no hypothesis and the table
+    refuses one (the eliminated guest's phone offered one for 5-17 s)."""
+    table, board = seated_table()
+    t = table.session.table
+    g = t.current
+    table.session.verdict_due = g  # the board asked "were you right?" (accuse.announce)
+    deal = t.deal
+    wrong = next(s for s in SUSPECTS if s != deal.solution[0])
+    accusation = {"t": "accuse", "suspect": wrong, "place": deal.solution[1], "weapon": deal.solution[2]}
+    assert table.act(g, accusation) is None
+    assert table.private(g)["todo"] == "wait"
+    assert t.accused and "not now" in table.act(g, {"t": "hypothesis", "suspect": "ROSE", "weapon": "SEAU"})
+    t.where[g] = "ECURIE"  # and the table itself refuses it, whatever a page sends
+    with pytest.raises(ValueError, match="accused this turn"):
+        t.hypothesis(g, "ROSE", "SEAU")
+
+
+def test_a_seat_becomes_a_bot_after_the_deal_and_plays_on():
+    """A phone that died: its seat is given to a bot mid-game, which is told
+    what the seat saw and plays on (the table no longer waits for good)."""
+    table, board = seated_table()
+    s = table.session
+    t = s.table
+    now = 10_000
+    before = dict(s.turns)
+    for seat in ("COMTE", "LAVANDE"):  # both phones died: the bots play the game to its end
+        assert table.seat_bot(seat) is None
+        assert seat in s.bots and seat not in table.people
+        assert s.bots[seat].hand == tuple(t.deal.hands[seat])
+        assert table.seat_bot(seat) is not None  # not twice
+    for _ in range(20000):
+        for e in table.step(now, quiet=True):
+            board.feed(e, now)
+        now += 100
+        if s.over:
+            break
+    assert s.over and t.winner is not None, "the bots did not play the seats on to a verdict"
+    played = [g for g in ("COMTE", "LAVANDE") if s.turns.get(g, 0) > before.get(g, 0)]
+    assert played, "the seats given to bots never played a turn"
 
 
 def test_choices_out_of_their_moment_are_refused():
