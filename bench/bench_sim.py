@@ -43,7 +43,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from hal.audio import MIXER_BUFFER  # noqa: E402
+from hal.audio_backends import MIXER_BUFFER  # noqa: E402
 from hal.voicepack import SILENT_BELOW, leading_silence_ms, read_samples  # noqa: E402
 from sim import app as sim_app  # noqa: E402
 from sim import window  # noqa: E402

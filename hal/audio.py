@@ -27,19 +27,7 @@ import pathlib
 
 from firmware.clipnames import names
 
-from .audio_backends import (  # noqa: F401  (hal.audio's names, as they were)
-    BACKENDS,
-    MIXER_BUFFER,
-    NO_DEVICE,
-    RATE,
-    SIMPLEAUDIO_HINT,
-    AudioUnavailable,
-    PygameOut,
-    SilentOut,
-    SimpleaudioOut,
-    open_backend,
-    quiet_stderr,
-)
+from .audio_backends import open_backend
 from .captions import MANIFEST, SOUNDS, load_manifest
 from .sink import Sink
 
@@ -111,14 +99,18 @@ class AudioOut(Sink):
 
     # --- the loop's side
 
-    def poll(self):
+    def poll(self, now_ms=None):
         """Start the next clip if the current one ended; True exactly once when
-        the queue has drained after playing something."""
+        the queue has drained after playing something (the desk, hal.desk,
+        then feeds AudioDone)."""
         self._advance()
         if self._owed and not self._handed and not self._queue:
             self._owed = False
             return True
         return False
+
+    def idle(self):
+        return not self.busy()
 
     def busy(self):
         self._refresh()

@@ -18,15 +18,14 @@ from .. import edges
 from ..schedule import Schedule
 from . import ids, wire
 from . import link as states
-from .inputs import DEBOUNCE_MS, SWITCH, Inputs
-from .link import DOWN, HELLO, PING_MS, PINGS_LOST, SYNC, UP
+from .inputs import SWITCH, Inputs
+from .link import DOWN, HELLO, PING_MS, PINGS_LOST, UP
 from .seq import BACK, DUPLICATE, Budget, Numbers
 from .speaker import DONE_TIMEOUT_MS, RigSpeaker
 
 TICK_MS = 100  # the firmware's clock, fed while the rig is up
 MIN_PING_MS = 100  # a shorter ping period floods the rig (--ping-ms)
 
-__all__ = ["Host", "DOWN", "HELLO", "SYNC", "UP", "TICK_MS", "PING_MS", "PINGS_LOST", "DEBOUNCE_MS"]
 
 
 class _Mute:

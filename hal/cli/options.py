@@ -48,8 +48,6 @@ def default_edition(environ=None):
     return "en"
 
 
-default_lang = default_edition  # the old name
-
 
 def edition_of(args):
     """The edition a command's --edition (or --lang) names, else the locale's."""
@@ -74,8 +72,6 @@ def edition_arg(value):
         raise argparse.ArgumentTypeError("unknown edition %r: the editions are %s" % (value, ", ".join(EDITIONS)))
     return value
 
-
-lang_arg = edition_arg  # the old name
 
 
 def millivolts_arg(value):
@@ -109,8 +105,6 @@ def add_edition_option(p):
     p.add_argument("--lang", dest="edition", type=edition_arg, default=None, metavar="|".join(EDITIONS),
                    help="the same as --edition")
 
-
-add_lang_option = add_edition_option  # the old name
 
 
 def add_voices_option(p):

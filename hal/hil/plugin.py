@@ -108,7 +108,7 @@ class RigUnderTest:
             time.sleep(0.002)  # another thread's state: polled up to a deadline
 
     def wait_ready(self):
-        from hal.cfx.host import UP
+        from hal.cfx.link import UP
 
         self.wait(lambda h: h.link == UP, what="the rig's HELLO and STATE")
 
@@ -166,7 +166,7 @@ class RigUnderTest:
         self.loop.call(lambda h: h.send_raw(data))
 
     def close(self):
-        from hal.cfx.host import UP
+        from hal.cfx.link import UP
 
         sw = ("SW", "")
         if self.host.link == UP and self.host.fed.get(sw) and ("touch" in self.features or self.ask):

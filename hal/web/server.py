@@ -35,7 +35,6 @@ keeps them), `refusal(why)` (a refusal's words) and `problem`.
 """
 
 import asyncio
-import html
 import json
 import pathlib
 import signal
@@ -49,13 +48,13 @@ from ..captions import SOUNDS
 from ..edges import BTN, PAD
 from .guard import LIMITS, Bucket, Hosts, protect, url_host
 from .holders import BoardHolder, SeatHolders, shown
+from .join import HTML_LANG, join_page
 from .messages import SWITCH, Bad, parse
 from .page import DROPPED, Page
 from .present import Broadcast
 from .qr import svg as qr_svg
 
 STATIC = pathlib.Path(__file__).resolve().parent / "static"
-HTML_LANG = {"us": "en-US"}  # an edition's language as a page's lang attribute
 _NO_CACHE = {"Cache-Control": "no-cache"}
 _PRIVATE = {"Cache-Control": "no-store"}
 GONE = {  # why a seat's page is closed, as its page says it (the words are the page's: words["seat"])
@@ -237,7 +236,7 @@ class WebBoard:
                 if guest is not None:
                     raise web.HTTPSeeOther(self.seat_path(guest))
                 note = words["wrong"]
-        return web.Response(text=_join_page(words, self.captions.lang, note), content_type="text/html",
+        return web.Response(text=join_page(words, self.captions.lang, note), content_type="text/html",
                             headers=_PRIVATE)  # fmt: skip
 
     def seat_path(self, guest):
@@ -483,21 +482,3 @@ class WebBoard:
             asyncio.run(self.run(desk, addresses, ready))
         except asyncio.CancelledError:
             pass  # SIGTERM: served, and closed cleanly
-
-
-def _join_page(words, lang, note):
-    """The join page's HTML, in the board's edition (no script: a form)."""
-    esc = html.escape
-    parts = [
-        '<!doctype html><html lang="%s"><meta charset="utf-8">' % esc(HTML_LANG.get(lang, lang)),
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        '<title>%s</title><link rel="icon" href="data:,">' % esc(words["title"]),
-        '<link rel="stylesheet" href="/static/join.css">',
-        '<main><h1>%s</h1><p>%s</p><form method="get" action="/join">' % (esc(words["title"]), esc(words["how"])),
-        '<label for="code">%s</label> ' % esc(words["code"]),
-        '<input id="code" name="code" autocomplete="off" autocapitalize="characters" maxlength="12" required> ',
-        "<button>%s</button></form>" % esc(words["go"]),
-    ]
-    if note:
-        parts.append('<p class="note" role="alert">%s</p>' % esc(note))
-    return "".join(parts) + "</main>"

@@ -21,7 +21,8 @@ import pytest
 from firmware.actions import PowerOff, Say, Sfx, StopAudio
 from firmware.clips import number
 from firmware.events import Switch
-from hal.audio import AudioOut, AudioUnavailable
+from hal.audio import AudioOut
+from hal.audio_backends import AudioUnavailable
 from hal.runner import Board
 
 pygame = pytest.importorskip("pygame")

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from firmware.actions import Say
 from firmware.events import AudioDone, Battery, ButtonDown, PadDown, PadUp, Switch, Tick
-from hal.cfx import host as serve_host
+from hal.cfx import link
 from hal.cfx import wire as cfx
 from hal.cfx.rig import FEATURES, RigCore
 from hal.sink import Sink
@@ -78,7 +78,7 @@ def count(items, thing):
 
 def test_handshake_hello_then_state_then_the_link_is_up():
     g = Game()
-    assert g.host.link == serve_host.UP
+    assert g.host.link == link.UP
     assert g.host.rig_name == "virtual-rig"
     assert "debounced" in g.host.features
     assert g.rig.heard[:2] == [("hello?",), ("state?",)]
@@ -132,7 +132,7 @@ def test_a_line_the_host_cannot_take_is_answered_err_with_its_reason_and_changes
     g.link.settle()
     assert g.rig.heard[-1] == ("err", reason)
     assert (g.inputs(), g.host.last_seq, g.host.stats["errors"]) == (before, seq, errors + 1)
-    assert g.host.link == serve_host.UP
+    assert g.host.link == link.UP
     g.do(("pad", "ECURIE", True))  # and the next line is taken, its number in turn
     assert g.inputs()[-1] == PadDown("ECURIE") and g.host.stats["gaps"] == 0
 
@@ -214,7 +214,7 @@ def test_a_rig_that_stops_answering_is_gone_after_three_pings_and_the_game_waits
     g.link.advance(10000)
     assert count(g.rig.heard, ("ping",)) == 3
     assert any("3 pings unanswered" in line for line in g.console)
-    assert g.host.link == serve_host.HELLO
+    assert g.host.link == link.HELLO
     frozen = g.host.game_ms(g.link.now)
     assert frozen - t0 < 9000  # the game's clock stopped when the rig went
     g.link.advance(5000)
@@ -222,7 +222,7 @@ def test_a_rig_that_stops_answering_is_gone_after_three_pings_and_the_game_waits
     state = g.host.board.narrator.state
     g.rig.muted = False
     g.link.advance(2500)  # the next HELLO? is answered
-    assert g.host.link == serve_host.UP
+    assert g.host.link == link.UP
     assert any("is back" in line for line in g.console)
     assert g.host.board.narrator.state == state
     g.do(("pad", "ECURIE", True))
@@ -235,12 +235,12 @@ def test_the_port_vanishing_mid_turn_keeps_the_game_and_the_press_made_meanwhile
     narrator = g.host.board.narrator
     current = narrator.current
     g.link.unplug()
-    assert g.host.link == serve_host.DOWN
+    assert g.host.link == link.DOWN
     assert any("the game waits" in line for line in g.console)
     g.rig.pad("ECURIE", True)  # a pawn moved while the cable was out
     g.link.advance(30000)
     g.link.replug(reboot=True)
-    assert g.host.link == serve_host.UP
+    assert g.host.link == link.UP
     assert narrator.current == current
     assert count(g.inputs(), PadDown("ECURIE")) == 1
     assert g.says()[-1] == "place.enter"
