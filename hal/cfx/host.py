@@ -15,6 +15,7 @@ hal/cfx/serve.py runs it on a port; tests/support/link.py joins it to a rig in m
 from firmware.events import AudioDone, Battery
 
 from .. import edges
+from ..console import describe
 from ..schedule import Schedule
 from . import ids, wire
 from . import link as states
@@ -358,7 +359,7 @@ class Host(RigSpeaker):
             # earlier one whose STATE? is on its way) the opposite edge was
             # lost. Before a link's first STATE the host's belief is stale:
             # that STATE settles it instead.
-            what = edges.describe(edges.event_of(kind, ident, down)) if self.verbose else ""
+            what = describe(edges.event_of(kind, ident, down)) if self.verbose else ""
             if not gap and not self._unsure:
                 self.stats["repeats"] += 1
                 if what:
@@ -392,5 +393,5 @@ class Host(RigSpeaker):
     def _feed(self, event, now):
         game_ms = self.game_ms(now)
         if self.verbose or type(event) is not Battery:
-            self.console.line(edges.describe(event), game_ms)
+            self.console.line(describe(event), game_ms)
         self.board.feed(event, game_ms)

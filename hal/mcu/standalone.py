@@ -47,18 +47,6 @@ class SpeakerSink(Sink):
         return self.speaker.idle()
 
 
-class Batteries:
-    """The board's gauge as the desk reads it: None on USB power (no batteries: nothing to say)."""
-
-    def __init__(self, gauge, no_battery_mv):
-        self.gauge = gauge
-        self.no_battery_mv = no_battery_mv
-
-    def millivolts(self):
-        mv = self.gauge.millivolts()
-        return mv if mv >= self.no_battery_mv else None
-
-
 class Standalone:
     def __init__(self, devices, clock, seed=0, recorder=None):
         """`devices`: wiring.Devices (or the same parts); `clock`: a Clock.
@@ -71,9 +59,8 @@ class Standalone:
         self.poll_ms = c.POLL_MS
         self.board = Board(seed, sinks=(self.speaker,), recorder=recorder)
         self.narrator = self.board.narrator
-        batteries = Batteries(devices.gauge, getattr(c, "NO_BATTERY_MV", 1000))
-        schedule = Schedule(c.TICK_MS, c.BATTERY_EVERY_MS)
-        self.desk = Desk(self.board, millivolts=None, gauge=batteries, speaker=self.speaker, schedule=schedule)
+        schedule = Schedule(c.TICK_MS, c.BATTERY_EVERY_MS)  # the gauge says None on USB power: nothing is said
+        self.desk = Desk(self.board, millivolts=None, gauge=devices.gauge, speaker=self.speaker, schedule=schedule)
 
     def step(self):
         """One pass of the loop; returns how long to wait before the next (ms)."""
