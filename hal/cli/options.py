@@ -247,13 +247,21 @@ def new_trace(path):
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
     except OSError as e:
         raise Refused("cannot write the trace %s: %s" % (path, e.strerror or e)) from None
+    from hal.files import Locked, lock
+
     st = os.fstat(fd)
     if stat.S_ISREG(st.st_mode) and st.st_size > 0:
         os.close(fd)
         raise Refused(
             "the trace %s already holds a game: go on with it (--resume %s) or name another file" % (path, path)
         )
-    return TraceFile(os.fdopen(fd, "w", encoding="utf-8"), path)
+    f = os.fdopen(fd, "w", encoding="utf-8")
+    try:
+        lock(f, path)  # one game at a time writes it: a second clue-fx given the same new file is refused
+    except Locked as e:
+        f.close()
+        raise Refused("cannot write the trace %s: %s" % (path, e.strerror)) from None
+    return TraceFile(f, path)
 
 
 def interrupt_on_sigterm():
