@@ -54,6 +54,17 @@ def load_manifest(path=MANIFEST):
         ) from None
 
 
+def editions(manifest=None):
+    """The editions of the sounds (fr, en, us...), as the manifest lists them:
+    the one list every board, command and tool reads (adding an edition is
+    tools/build_manifest.py, which writes it, and the screens' words)."""
+    manifest = load_manifest() if manifest is None else manifest
+    found = manifest.get("editions")
+    if not found:
+        raise ValueError("the sounds manifest names no editions: rebuild it (tools/build_manifest.py)")
+    return tuple(found)
+
+
 def load(lang="fr", path=MANIFEST):
     """The captions of edition `lang`, from the manifest at `path`."""
     return Captions(lang, load_manifest(path))
@@ -61,11 +72,10 @@ def load(lang="fr", path=MANIFEST):
 
 class Captions:
     def __init__(self, lang, manifest):
-        editions = manifest.get("editions", ["fr", "en"])
-        if lang not in editions:
-            raise ValueError("unknown edition %r: the editions are %s" % (lang, ", ".join(editions)))
+        self.editions = editions(manifest)
+        if lang not in self.editions:
+            raise ValueError("unknown edition %r: the editions are %s" % (lang, ", ".join(self.editions)))
         self.lang = lang
-        self.editions = tuple(editions)
         self._text = {c["id"]: c[lang] for c in manifest["clips"]}
         self._name = {c["id"]: c["name"] for c in manifest["clips"]}
         self._number = {c["name"]: c["id"] for c in manifest["clips"]}

@@ -25,6 +25,7 @@ import pathlib
 import sys
 import wave
 
+from .captions import editions as editions_of
 from .files import open_regular
 
 FORMAT = "cfx-voices/1"
@@ -102,8 +103,9 @@ def read_manifest(folder, editions):
     return manifest
 
 
-def load(folder, editions=("fr", "en", "us")):
-    """The voice pack in `folder`; VoicePackError (one line) if it cannot be used."""
+def load(folder, editions):
+    """The voice pack in `folder` of one of `editions` (hal.captions.editions());
+    VoicePackError (one line) if it cannot be used."""
     folder = pathlib.Path(folder)
     if not folder.is_dir():
         raise VoicePackError("%s is not a folder: --voices names a voice pack's folder" % folder)
@@ -193,7 +195,7 @@ def check(folder, sounds_manifest, edition=None):
     """Every problem of the pack in `folder`, one line each: (lines, summary).
     `edition`: the one to check against when the pack has no usable manifest."""
     folder = pathlib.Path(folder)
-    editions = sounds_manifest.get("editions", ["fr", "en", "us"])
+    editions = editions_of(sounds_manifest)
     problems = []
     try:
         pack = VoicePack(folder, read_manifest(folder, editions))

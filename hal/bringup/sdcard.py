@@ -69,7 +69,12 @@ def plan(lang, sounds=SOUNDS, voices=None):
             manifest = json.load(f)
     except OSError as e:
         raise CardError("cannot read %s: %s" % (manifest_path, e.strerror)) from None
-    editions = manifest.get("editions", ("fr", "en"))
+    from hal.captions import editions as editions_of
+
+    try:
+        editions = editions_of(manifest)
+    except ValueError as e:
+        raise CardError("%s: %s" % (manifest_path, e)) from None
     if lang not in editions:
         raise CardError("no edition %r in %s: the editions are %s" % (lang, manifest_path, ", ".join(editions)))
     out = []

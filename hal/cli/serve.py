@@ -73,10 +73,11 @@ def make_audio(lang, notice, voices=None):
     import os
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # the console is the game's
+    from hal import captions
     from hal.audio import AudioOut
 
     try:
-        return AudioOut(lang=lang, backend="auto", notice=notice, voices=voices)
+        return AudioOut(captions.load(lang), backend="auto", notice=notice, voices=voices)
     except Exception as e:  # no mixer, no device: the game goes on in captions
         notice("no sound (%s): captions only" % e)
         return None

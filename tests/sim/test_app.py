@@ -370,6 +370,7 @@ def test_a_pad_held_when_the_window_loses_the_keyboard_is_released(speaker):
 def test_a_missing_wav_is_named_in_the_log_and_the_caption_still_shows(speaker, tmp_path, capsys):
     import shutil
 
+    from hal import captions
     from hal.audio import AudioOut
     from hal.captions import SOUNDS
 
@@ -379,7 +380,7 @@ def test_a_missing_wav_is_named_in_the_log_and_the_caption_still_shows(speaker, 
     notices = window.Notices()
     screen = window.open_window()
     window.init_mixer("pygame")
-    audio = AudioOut(lang="fr", backend="pygame", notice=notices, sounds=folder)
+    audio = AudioOut(captions.load("fr"), backend="pygame", notice=notices, sounds=folder)
     app = sim_app.App(screen, seed=1, lang="fr", audio=audio)
     notices.forward_to(app.notice)
     app.step(0)

@@ -10,6 +10,7 @@ import pytest
 from firmware.actions import Say
 from firmware.board import BUTTONS, PADS
 from firmware.events import ButtonDown, PadDown, Switch
+from hal import captions
 from hal.cfx import host as host_
 from hal.cfx import seq, wire
 from hal.cfx.rig import RigCore
@@ -149,7 +150,7 @@ def test_a_long_game_grows_no_list(monkeypatch):
 
     monkeypatch.setattr(seq, "KEEP", 50)
     monkeypatch.setattr(audio_, "PLAYED_KEEP", 50)
-    out = audio_.AudioOut(lang="en", backend="silent", notice=lambda line: None)
+    out = audio_.AudioOut(captions.load("en"), backend="silent", notice=lambda line: None)
     g = Game()
     g.to_first_turn()
     speaker = Game(audio="host", audio_out=out)
