@@ -106,16 +106,21 @@ def run(args):
 
     seed, trace, resumed = options.board_trace(args, say=write)
 
-    speaker = make_audio(lang, write, voices) if args.audio == "host" else None
+    if args.audio == "host":
+        speaker = make_audio(lang, write, voices)
+    elif args.audio == "rig":
+        from hal.cfx.speaker import RigSpeaker
+
+        speaker = RigSpeaker()  # PLAY and STOP to the rig, its DONE heard
+    else:
+        speaker = None
     # SDL (pygame's mixer) turns SIGTERM into a window event nobody reads: take it back.
     options.interrupt_on_sigterm()
     console = Console(captions.load(lang), write, stamp=True, keys=args.verbose > 0)
     console.quiet = args.quiet  # only the link's news: no events, no sentences
     sinks = [console] if speaker is None else [console, speaker]
     board = Board(seed=seed, trace=trace, sinks=sinks, resumed=resumed)
-    host = Host(board, console=console, speaker=speaker, audio=args.audio, verbose=args.verbose, ping_ms=args.ping_ms)
-    if args.audio == "rig":
-        board.attach(host)  # the rig's speaker: PLAY and STOP
+    host = Host(board, console=console, speaker=speaker, verbose=args.verbose, ping_ms=args.ping_ms)
     write("clue-fx serve: seed %d, edition %s, audio %s, port %s" % (seed, lang, args.audio, args.port))
     if resumed is not None:
         write("clue-fx serve: the game goes on: %d inputs replayed from %s" % (resumed.inputs, args.resume))

@@ -164,7 +164,7 @@ def test_a_long_game_grows_no_list(monkeypatch):
             game.link.settle()
             game.link.advance(200)
         sizes = {
-            "host.plays": len(g.host.plays),
+            "host.plays": len(g.host.speaker.plays),
             "rig.plays": len(g.rig.plays),
             "rig.played": len(g.rig.played),
             "rig.heard": len(g.rig.heard),
@@ -176,4 +176,4 @@ def test_a_long_game_grows_no_list(monkeypatch):
     assert count(g.inputs(), ButtonDown("REPEAT")) == 400
     assert all(v <= 100 for v in most.values()), most
     assert min(most.values()) >= 50, most  # each list did fill up to its bound
-    assert len(g.host._unfinished) < 100 and len(g.rig.queue) <= 256
+    assert len(g.host.speaker._unfinished) < 100 and len(g.rig.queue) <= 256

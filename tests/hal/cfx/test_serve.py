@@ -96,7 +96,7 @@ def test_a_press_reaches_the_firmware_and_its_sentence_goes_back_as_play():
     assert g.rig.plays[0] == want
     assert g.rig.played == want  # the rig played them all...
     assert AudioDone() in g.inputs(every=True)  # ...and its DONE reached the firmware
-    assert not g.host.playing
+    assert not g.host.speaker.playing
 
 
 def test_a_bad_checksum_is_answered_err_and_the_press_comes_back_through_state():
@@ -288,7 +288,7 @@ def test_switch_off_sends_stop():
     g.rig.switch(False)
     g.link.settle()
     assert ("stop",) in g.rig.heard
-    assert not g.host.playing
+    assert not g.host.speaker.playing
 
 
 def test_audio_none_sends_no_play_and_prints_captions():
@@ -307,11 +307,11 @@ def test_a_sentence_cut_by_a_reboot_is_played_again():
     g.link.settle()
     assert g.rig.plays[-1] == first
     g.link.advance(500 * len(first) + 100)
-    assert not g.host.playing
+    assert not g.host.speaker.playing
 
 
 class FakeAudioOut(Sink):
-    """hal.audio.AudioOut's face: a Board sink, and poll() True once when drained."""
+    """hal.audio.AudioOut's face: a Board sink, and poll(now) True once when drained."""
 
     def __init__(self):
         self.got = []
@@ -320,7 +320,7 @@ class FakeAudioOut(Sink):
     def present(self, actions, now_ms):
         self.got += actions
 
-    def poll(self):
+    def poll(self, now_ms):
         done, self.drained = self.drained, False
         return done
 
