@@ -25,38 +25,18 @@ from hal import captions
 from hal.audio import AudioOut
 from hal.audio_backends import AudioUnavailable
 from hal.runner import Board
+from tests.support.audio import AND, ARRIVES, LEAVES, run_until_drained, say  # noqa: E402
 
 pygame = pytest.importorskip("pygame")
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SOUNDS = ROOT / "sounds"
-AND, LEAVES, ARRIVES = number("word.and"), number("word.leaves"), number("word.arrives")
 GREETING = number("phrase.greeting")
 DEADLINE_S = 10.0
 
 
-def say(*clips):
-    return Say("test", {}, clips)
 
 
-def run_until_drained(audio, start=0, deadline=DEADLINE_S):
-    """Poll as a frame loop would until poll() reports the drain; returns the
-    clips played from `audio.played[start]` on, in order (AudioOut's own
-    record: sampling `playing` from here misses a short clip whenever this
-    process is descheduled longer than it lasts), and how many times poll()
-    said True."""
-    trues = 0
-    end = time.monotonic() + deadline
-    while time.monotonic() < end:
-        if audio.poll():
-            trues += 1
-            break
-        time.sleep(0.002)
-    else:
-        pytest.fail("the audio queue did not drain in %.0f s" % deadline)
-    for _ in range(5):  # and never again while nothing new is queued
-        trues += audio.poll()
-    return audio.played[start:], trues
 
 
 def wait_for(condition, deadline=DEADLINE_S):
@@ -339,6 +319,7 @@ def test_silent_backend_reports_every_sentence_as_said():
 SIMPLEAUDIO_SCRIPT = textwrap.dedent("""
     import json, sys, time
     from firmware.actions import Say, StopAudio
+    from hal import captions
     from hal.audio import AudioOut
     lines = []
     audio = AudioOut(captions.load("fr"), backend="simpleaudio", notice=lines.append, sounds=sys.argv[1])
@@ -446,6 +427,7 @@ def test_no_sound_card_is_one_short_line_for_a_player():
 HIDE_SIMPLEAUDIO = """
 import sys
 sys.modules["simpleaudio"] = None  # import simpleaudio -> ImportError, as where it is not installed
+from hal import captions
 from hal.audio import AudioOut
 AudioOut(captions.load("en"), backend="auto", notice=print).close()
 """

@@ -11,8 +11,7 @@ import pytest
 from hal import captions, voicepack
 from hal.audio import AudioOut
 from hal.captions import SOUNDS
-
-from .test_audio import AND, ARRIVES, LEAVES, run_until_drained, say
+from tests.support.audio import AND, ARRIVES, LEAVES, run_until_drained, say
 
 
 @pytest.fixture

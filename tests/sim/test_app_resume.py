@@ -17,7 +17,7 @@ from firmware.events import ButtonDown  # noqa: E402
 from hal.resume import resume  # noqa: E402
 from hal.trace import read, replay  # noqa: E402
 from sim.saved import PREVIOUS, Saved  # noqa: E402
-from tests.sim.test_app import FRAME, make_app, post, tap  # noqa: E402
+from tests.support.window import FRAME, make_app, post, tap  # noqa: E402
 
 
 @pytest.fixture

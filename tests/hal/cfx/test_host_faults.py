@@ -14,7 +14,7 @@ from hal import captions
 from hal.cfx import host as host_
 from hal.cfx import seq, wire
 from hal.cfx.rig import RigCore
-from tests.hal.cfx.test_serve import Game, count
+from tests.support.cfx import Game, count
 from tests.support.link import build_host
 
 
