@@ -11,15 +11,25 @@ SOUNDS (the folder of <edition>/NNNN.wav) and MANIFEST are the one place every
 part of the product finds the sounds: the `sounds` package's folder, read
 with importlib.resources, so a wheel's site-packages/sounds/ and a
 checkout's sounds/ (an editable install) are found alike.
+
+The captions themselves (Captions, editions) also run under MicroPython:
+the offline web app's page builds them from the manifest it fetched
+(hal.web.offline); only the finding of files is CPython's.
 """
 
-import importlib.resources
 import json
-import pathlib
+
+try:
+    import importlib.resources
+    import pathlib
+except ImportError:  # MicroPython (the offline app's page): its manifest is handed in
+    pathlib = None
 
 
 def _sounds_folder():
     """The folder of the `sounds` package (package data: manifest.json, <lang>/*.wav)."""
+    if pathlib is None:
+        return None
     try:
         found = importlib.resources.files("sounds")
     except ModuleNotFoundError:
@@ -31,7 +41,7 @@ def _sounds_folder():
 
 
 SOUNDS = _sounds_folder()
-MANIFEST = SOUNDS / "manifest.json"
+MANIFEST = SOUNDS / "manifest.json" if SOUNDS is not None else None
 _NAMES = ("guest.", "suspect.", "inspecteur", "dupont.")
 _SPEAKERS = {"narrator": "Edmond", "inspecteur": "Inspecteur Dupont"}  # a manifest that names none
 # What a reader is told when the board goes dark, by PowerOff's reason.
@@ -68,6 +78,15 @@ def editions(manifest=None):
 def load(lang="fr", path=MANIFEST):
     """The captions of edition `lang`, from the manifest at `path`."""
     return Captions(lang, load_manifest(path))
+
+
+_LETTERS = "àâäçéèêëîïôöùûüÿœæÀÂÄÇÉÈÊËÎÏÔÖÙÛÜŸŒÆ"  # MicroPython's isalpha knows ASCII only
+
+
+def _ends_in_a_word(text):
+    """The caption ends with a letter or a digit (str.isalnum, as MicroPython can say it)."""
+    last = text[-1:]
+    return last.isalpha() or last.isdigit() or (last != "" and last in _LETTERS)
 
 
 class Captions:
@@ -127,7 +146,7 @@ class Captions:
             else:
                 text += " " + part
             was_name = is_name
-        if text[-1:].isalnum():
+        if _ends_in_a_word(text):
             text += "."
         if spoken >= len(text):
             return text  # a sound alone
