@@ -57,6 +57,15 @@ PALETTE = {  # the board's colours, named: both boards paint with these
     "button_YES": (50, 150, 70),
     "button_NO": (190, 60, 60),
     "button_WAIT": (225, 190, 50),
+    "suspect_MOUTARDE": (220, 180, 30),  # the debug overlay's tokens
+    "suspect_VIOLET": (120, 70, 170),
+    "suspect_OLIVE": (90, 140, 60),
+    "suspect_PERVENCHE": (120, 150, 230),
+    "suspect_ROSE": (230, 110, 150),
+    "suspect_LEBLANC": (235, 235, 235),
+    "suspect_FRANCIS": (140, 100, 70),
+    "suspect_BEAUMONT": (90, 90, 90),
+    "suspect_INSPECTEUR": (20, 30, 80),
 }
 
 BG, INKED, FILL = "bg", "ink", "fill"  # colours given when drawing

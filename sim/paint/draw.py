@@ -35,17 +35,7 @@ START_OF = {guest_of_start(pad): pad for pad in START_PADS}  # a guest's START s
 
 GUEST_COLOUR = {g: PALETTE["guest_" + g] for g in GUESTS}  # the Comte du Puy red, Lady Lavande mauve, ...
 BUTTON_COLOUR = {b: PALETTE["button_" + b] for b in BUTTONS}
-SUSPECT_COLOUR = {
-    "MOUTARDE": (220, 180, 30),
-    "VIOLET": (120, 70, 170),
-    "OLIVE": (90, 140, 60),
-    "PERVENCHE": (120, 150, 230),
-    "ROSE": (230, 110, 150),
-    "LEBLANC": (235, 235, 235),
-    "FRANCIS": (140, 100, 70),
-    "BEAUMONT": (90, 90, 90),
-    INSPECTEUR: (20, 30, 80),
-}
+SUSPECT_COLOUR = {who: PALETTE["suspect_" + who] for who in SUSPECTS + (INSPECTEUR,)}
 
 
 class Scene:
