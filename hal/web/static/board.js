@@ -93,6 +93,7 @@ function showBoard(m) {
   state = m;
   panel.show(m, table, role);
   ring.show(m, (table && table.bots) || {});
+  ring.veil(m);
   if (m.debug) {
     document.body.dataset.inspecteur = m.debug.positions.INSPECTEUR;
     document.body.dataset.hidden = m.debug.hidden.join(",");

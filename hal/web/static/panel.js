@@ -5,7 +5,7 @@
 //
 //   const panel = new Panel(words, send, { tv, boardKey });
 //   panel.caption(m); panel.log(text, "notice");
-//   panel.show(status, table, role);       // the switch, the next step, the seats, the veil
+//   panel.show(status, table, role);       // the switch, the next step, the seats
 
 import { el, fill } from "/static/link.js";
 
@@ -31,7 +31,7 @@ export function nextStep(m, table, words) {
   if (!AWAKE_PLAY.includes(m.state) || !who) return { step: m.state, lines: [] };
   if (table && table.bots && table.bots[who]) return { step: "bot", who, lines: [b.bot_plays] };
   const phones = !!table;
-  const inspecteur = words.names.INSPECTEUR;
+  const inspecteur = words.full.INSPECTEUR; // as a sentence says him
   const lines = {
     move: [b.move],
     moved: [phones ? b.moved_phones : b.moved, fill(b.accuse_if, inspecteur)],
@@ -39,7 +39,7 @@ export function nextStep(m, table, words) {
     found: [fill(b.found, inspecteur)],
     verdict: [phones ? b.verdict_phones : b.verdict],
   }[m.state];
-  return { step: m.state, who, lines };
+  return { step: m.state, who, lines: lines.map((l) => l[0].toUpperCase() + l.slice(1)) };
 }
 
 export class Panel {
@@ -53,6 +53,7 @@ export class Panel {
     // when the box changes size (the panel's other parts grow and shrink)
     const box = document.getElementById("captions");
     this.stick = true;
+    box.dataset.empty = words.ui.caption; // shown while nothing was said
     box.addEventListener("scroll", () => (this.stick = box.scrollTop + box.clientHeight >= box.scrollHeight - 8));
     new ResizeObserver(() => this.stick && (box.scrollTop = box.scrollHeight)).observe(box);
   }
@@ -85,7 +86,6 @@ export class Panel {
     mv.textContent = `${(m.mv / 1000).toFixed(1)} V`;
     mv.title = `${w.ui.battery} ${m.mv} mV`;
     this.turn(nextStep(m, table, w), m);
-    this.veil(m);
     this.seats(m, role);
     this.debug(m);
   }
@@ -104,14 +104,6 @@ export class Panel {
     box.hidden = !parts.length;
   }
 
-  veil(m) {
-    const w = this.words;
-    const dark = !m.switch || m.state === "off" || m.state === "asleep";
-    document.body.classList.toggle("dark", dark);
-    document.getElementById("veil-title").textContent = m.state === "asleep" ? w.ui.asleep : w.ui.off;
-    document.getElementById("veil-hint").textContent = m.state === "asleep" ? w.board.asleep : w.board.press_on;
-  }
-
   // The seats people take: a free one its QR code and its code (the board's screen alone is sent them), a
   // held one whether its phone is there; the board may give either to a bot, or free a held one. Once the
   // roll call is over, the seats of those who said NO are put away.
@@ -127,16 +119,22 @@ export class Panel {
     const cards = list.map((s) => {
       const g = s.guest;
       const card = el("div", { class: `seat ${s.state}`, "data-seat": g, "data-state": s.state },
-        el("b", { class: "seat-name" }, el("span", { class: `chip ${g}` }), w.names[g]));
+        el("b", { class: "seat-name" }, w.names[g])); // in the guest's colour: the card's rim
       if (s.code) {
         const src = `/qr/${g}.svg?v=${encodeURIComponent(s.code)}` + (this.boardKey() ? `&b=${encodeURIComponent(this.boardKey())}` : "");
         card.append(el("img", { src, alt: `${w.names[g]}: ${s.code}`, class: "qr" }), el("code", { class: "code" }, s.code));
       } else if (s.state === "held") {
         card.append(el("span", { class: "holder" }, `${s.online ? "●" : "○"} ${s.online ? b.online : b.offline}`));
         if (s.holder) card.append(el("span", { class: "address" }, s.holder));
-        if (role === "board") card.append(el("button", { class: "free-seat", "data-free": g, onclick: () => this.send({ t: "free", guest: g }) }, b.free_seat));
       } else card.append(el("span", { class: "holder" }, "…"));
-      if (role === "board") card.append(el("button", { class: "make-bot", "data-bot": g, onclick: () => this.send({ t: "bot", guest: g }) }, `→ ${w.seat.bot}`));
+      if (role === "board") { // a held seat freed (its phone died: a new code), any seat to a bot
+        const actions = el("div", { class: "seat-actions" });
+        if (s.state === "held") {
+          actions.append(el("button", { class: "free-seat", "data-free": g, onclick: () => this.send({ t: "free", guest: g }) }, b.free_seat));
+        }
+        actions.append(el("button", { class: "make-bot", "data-bot": g, onclick: () => this.send({ t: "bot", guest: g }) }, `→ ${w.seat.bot}`));
+        card.append(actions);
+      }
       return card;
     });
     const parts = [el("h2", {}, b.seats), el("div", { class: "seat-list" }, ...cards)];

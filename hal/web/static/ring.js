@@ -6,7 +6,8 @@
 //   await loadArt();                      // the symbols, once
 //   const ring = new Ring(words, pressable);
 //   ring.layout();                        // on every resize: texts fitted, the buttons where they fit
-//   ring.show(status, bots);              // pawns, lit pads, the debug tokens
+//   ring.show(status, bots);              // pawns, the debug tokens
+//   ring.veil(status);                    // dark while the board is off, and what to do
 //
 // Geometry is in board units: the board is a square 1000 units wide at any
 // size, so the ring stays a circle and the arrows touch the places.
@@ -212,7 +213,30 @@ export class Ring {
     }
     const plate = document.getElementById("manor-name");
     fit(plate, 24 * u, 6, (n) => n.getBoundingClientRect().width <= 330 * u);
+    this.fitVeil();
     document.body.dataset.laidout = Math.round(px); // the board's width the texts were fitted to
+  }
+
+  // The board dark while it is off or asleep, with what to do: press ON (OFF then ON once asleep).
+  veil(m) {
+    const w = this.words;
+    const dark = !m.switch || m.state === "off" || m.state === "asleep";
+    document.body.classList.toggle("dark", dark);
+    const words = [m.state === "asleep" ? w.ui.asleep : w.ui.off, m.state === "asleep" ? w.board.asleep : w.board.press_on];
+    const key = JSON.stringify([dark, words]);
+    if (key === this.veiled) return;
+    this.veiled = key;
+    document.getElementById("veil-title").textContent = words[0];
+    document.getElementById("veil-hint").textContent = words[1];
+    this.fitVeil();
+  }
+
+  // its words between the Manor's buttons and the lowest places (fitted while shown)
+  fitVeil() {
+    if (!document.body.classList.contains("dark")) return;
+    const u = this.board.getBoundingClientRect().width / 1000;
+    fit(document.getElementById("veil-title"), 36 * u, 6, (n) => n.getBoundingClientRect().width <= 420 * u);
+    fit(document.getElementById("veil-hint"), 23 * u, 6, (n) => n.getBoundingClientRect().width <= 420 * u);
   }
 
   // The pawns where the board says, the current guest's lit, those out greyed; --debug: everyone's place.

@@ -224,3 +224,25 @@ def test_the_join_page_on_a_phone(midgame):
     finally:
         d.close()
         midgame.on(midgame.board)
+
+
+def test_the_board_keeps_its_screen_awake_and_goes_full_screen(midgame):
+    """The Screen Wake Lock where the browser has it (a secure context: localhost here), and full screen."""
+    d = midgame.d
+    d.switch_to.new_window("tab")
+    try:
+        viewport(d, (1280, 800))
+        d.get(midgame.server.url + "?audio=off")
+        wait(d, laid_out, "the board page drawn")
+        if d.execute_script("return 'wakeLock' in navigator"):
+            wait(d, lambda d: data(d, "wake") == "on", "the screen kept awake")
+        else:
+            assert data(d, "wake") == "none"
+        d.find_element(By.ID, "fullscreen").click()
+        wait(d, lambda d: d.execute_script("return document.fullscreenElement === document.documentElement"),
+             "the page full screen")  # fmt: skip
+        d.find_element(By.ID, "fullscreen").click()
+        wait(d, lambda d: d.execute_script("return document.fullscreenElement === null"), "full screen left")
+    finally:
+        d.close()
+        midgame.on(midgame.board)
