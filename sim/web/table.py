@@ -128,11 +128,11 @@ class WebTable:
         """A person's seat becomes a bot's (at the roll call, or later in place
         of a phone that died); a line if it cannot."""
         if guest not in self.people:
-            return "%s has no seat for a person" % guest
+            return self.notices["no_person"]
         try:
             self.session.add_bot(Bot(guest, level, self.session.seed))
-        except ValueError as e:
-            return str(e)
+        except ValueError:  # a bot's already
+            return self.notices["no_person"]
         self.tokens.pop(guest, None)
         self.levels[guest] = level
         self.people = tuple(g for g in self.people if g != guest)

@@ -173,6 +173,7 @@ NOTICES = {
         "not_accuse": "pas maintenant : l'accusation se nomme après le « aviez-vous raison ? » du plateau",
         "refused": "pas maintenant : ce choix n'est plus possible",
         "unknown": "choix inconnu",
+        "no_person": "cette place n'est plus à une personne : un robot la joue",
     },
     "en": {
         "not_dealt": "not now: the cards are dealt after the roll call",
@@ -180,6 +181,7 @@ NOTICES = {
         "not_accuse": 'not now: the accusation\'s three cards are named after the board\'s "were you right?"',
         "refused": "not now: that choice is no longer possible",
         "unknown": "unknown choice",
+        "no_person": "this seat is no longer a person's: a bot plays it",
     },
 }
 NOTICES["us"] = dict(NOTICES["en"])
