@@ -21,7 +21,7 @@ import pytest
 from sim.hotseat.words import Words
 from sim.paint.art import PALETTE
 
-from .conftest import Server, chromium_or_skip, make_browser
+from .conftest import Server, chromium_or_skip, make_browser, requests_of
 
 pytest.importorskip("selenium")
 from selenium.webdriver.common.by import By  # noqa: E402
@@ -78,6 +78,15 @@ def show_board(scene, size):
     return d
 
 
+def clean(d, server):
+    """Nothing went wrong in the page (an error, a refused style or script: the host's CSP), and it asked
+    nothing of any host but this one (no CDN, no font from elsewhere)."""
+    said = [e["message"] for e in d.get_log("browser") if e["level"] in ("SEVERE", "WARNING")]
+    assert said == []
+    local = (server.url, "ws://127.0.0.1:%d/" % server.port, "data:")
+    assert [u for u in requests_of(d) if not u.startswith(local)] == []
+
+
 @pytest.fixture(scope="module")
 def scene():
     """A table before the switch is on: the Comte's and Lady Lavande's phones hold their seats."""
@@ -117,6 +126,8 @@ def test_the_board_before_the_switch_is_on(scene, size):
     assert d.execute_script(CHECK_BOARD) == []
     if size == "tablet":
         save(d, "board-before")
+        scene.tap("KIOSQUE")  # a pad pressed on the dark board: the veil lets the finger through
+    clean(d, scene.server)
 
 
 @pytest.mark.parametrize("size", list(SIZES))
@@ -146,6 +157,19 @@ def test_the_board_in_the_middle_of_a_game(midgame, size):
     assert seats == [["COMTE", "held"], ["LAVANDE", "held"], ["PECHE", "free"]], seats
     assert d.execute_script(CHECK_BOARD) == []
     save(d, "board" if size == "tablet" else "board-" + size)
+    clean(d, midgame.server)
+
+
+def test_a_tablet_turned_upright_lays_its_board_out_again(midgame):
+    """No reload: the page follows the screen as it turns (and a phone's buttons go beside the board)."""
+    d = show_board(midgame, "tablet")
+    for size in ("portrait", "phone", "tablet"):
+        w, h, mobile, _ = SIZES[size]
+        viewport(d, (w, h), mobile=mobile)
+        wait(d, lambda d, w=w: laid_out(d) and d.execute_script("return innerWidth") == w, "the page at %dx%d" % (w, h))
+        assert d.execute_script(CHECK_BOARD) == [], size
+        buttons = d.execute_script("return document.getElementById('buttons').parentNode.id")
+        assert buttons == ("side" if size == "phone" else "board"), size
 
 
 def test_the_checks_see_a_board_that_spills(midgame):
