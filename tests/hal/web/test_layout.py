@@ -270,3 +270,21 @@ def test_the_board_keeps_its_screen_awake_and_goes_full_screen(midgame):
     finally:
         d.close()
         midgame.on(midgame.board)
+
+
+@pytest.mark.parametrize("lang", ["fr", "us"])
+def test_every_edition_fits_at_every_size(browsers, server_factory, lang):
+    """The longest names of each edition (« Maison du gardien », "Tennis Courts", « RECHERCHE », « Appuyez
+    sur MARCHE pour commencer. ») fit their circles, squares and buttons, on the dark board and switched on."""
+    server = server_factory("--seed", str(SEED), "--lang", lang)
+    d = browsers(1280, 800)
+    for on in (False, True):
+        for size, (w, h, mobile, query) in SIZES.items():
+            viewport(d, (w, h), mobile=mobile)
+            d.get(server.url + "?audio=off" + query)
+            wait(d, laid_out, "the %s board page drawn at %dx%d" % (lang, w, h))
+            if on and data(d, "state") == "off":
+                d.find_element(By.CSS_SELECTOR, '[data-input="SWITCH"]').click()
+                wait(d, lambda d: data(d, "state") == "rollcall", "the roll call")
+            assert d.execute_script(CHECK_BOARD) == [], (lang, size, on)
+            assert d.execute_script("return document.documentElement.lang") == ("fr" if lang == "fr" else "en-US")
