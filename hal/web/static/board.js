@@ -68,7 +68,7 @@ let table = null;
 
 function build() {
   ring = new Ring(words, pressable);
-  panel = new Panel(words, (m) => link.send(m), { tv: document.body.classList.contains("tv"), boardKey: () => boardKey });
+  panel = new Panel(words, (m) => link.send(m), () => boardKey);
   pressable(document.getElementById("switch"));
   const battery = (mv) => link.send({ t: "battery", mv: Math.max(0, Math.min(5000, mv)) });
   document.getElementById("bat-down").onclick = () => battery(state.mv - 100);

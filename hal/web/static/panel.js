@@ -3,7 +3,7 @@
 // people take with their QR codes, the table's log. It only shows what the
 // board's messages say; presses go back through the `send` it is given.
 //
-//   const panel = new Panel(words, send, { tv, boardKey });
+//   const panel = new Panel(words, send, boardKey);   // boardKey(): the key the QR codes' links ask with
 //   panel.caption(m); panel.log(text, "notice");
 //   panel.show(status, table, role);       // the switch, the next step, the seats
 
@@ -43,10 +43,9 @@ export function nextStep(m, table, words) {
 }
 
 export class Panel {
-  constructor(words, send, { tv, boardKey }) {
+  constructor(words, send, boardKey) {
     this.words = words;
     this.send = send;
-    this.tv = tv;
     this.boardKey = boardKey;
     this.shownSeats = "";
     // the captions stay scrolled to the newest while nobody scrolled back to read: when a line comes, and
