@@ -61,14 +61,20 @@ export function centres(ring) {
   return at;
 }
 
-// The largest font size, from `max` px down, at which `fits(node)` holds.
+// The largest font size from `min` to `max` px (to a quarter px) at which `fits(node)` holds; `min` if none.
 function fit(node, max, min, fits) {
-  let size = Math.max(max, min);
-  node.style.fontSize = size + "px";
-  while (size > min && !fits(node)) {
-    size = Math.max(min, size - 0.5);
+  const at = (size) => {
     node.style.fontSize = size + "px";
+    return fits(node);
+  };
+  if (max <= min || at(max)) return;
+  let [lo, hi] = [min, max]; // fits at lo (or lo is the least), not at hi
+  while (hi - lo > 0.25) {
+    const mid = (lo + hi) / 2;
+    if (at(mid)) lo = mid;
+    else hi = mid;
   }
+  node.style.fontSize = lo + "px";
 }
 
 // The boxes of a text's lines (a wrapped name: one box a line, as wide as its words).
