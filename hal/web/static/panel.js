@@ -51,10 +51,20 @@ export class Panel {
     // the captions stay scrolled to the newest while nobody scrolled back to read: when a line comes, and
     // when the box changes size (the panel's other parts grow and shrink)
     const box = document.getElementById("captions");
-    this.stick = true;
+    this.stick = true; // nobody scrolled back
+    this.scrolled = 0; // where this page last scrolled the captions to
     box.dataset.empty = words.ui.caption; // shown while nothing was said
-    box.addEventListener("scroll", () => (this.stick = box.scrollTop + box.clientHeight >= box.scrollHeight - 8));
-    new ResizeObserver(() => this.stick && (box.scrollTop = box.scrollHeight)).observe(box);
+    box.addEventListener("scroll", () => {
+      if (Math.abs(box.scrollTop - this.scrolled) < 2) return; // this page's own scrolling
+      this.stick = box.scrollTop + box.clientHeight >= box.scrollHeight - 8; // a reader's
+    });
+    new ResizeObserver(() => this.stick && this.newest()).observe(box);
+  }
+
+  newest() {
+    const box = document.getElementById("captions");
+    box.scrollTop = box.scrollHeight;
+    this.scrolled = box.scrollTop;
   }
 
   caption(m) {
@@ -65,7 +75,7 @@ export class Panel {
     } else p.append(m.text);
     if (m.t !== "say") p.className = m.t; // a place's sound, the board going off
     box.append(p);
-    if (this.stick) box.scrollTop = box.scrollHeight;
+    if (this.stick) this.newest();
   }
 
   log(text, cls) {

@@ -78,6 +78,15 @@ def show_board(scene, size):
     return d
 
 
+def newest_caption_shown(d):
+    """The last caption (newest last) is inside the captions' box as it is scrolled."""
+    return d.execute_script(
+        "const box = document.getElementById('captions').getBoundingClientRect();"
+        "const last = document.querySelector('#captions > :last-child').getBoundingClientRect();"
+        "return last.top >= box.top - 1 && last.bottom <= box.bottom + 1"
+    )
+
+
 def clean(d, server):
     """Nothing went wrong in the page (an error, a refused style or script: the host's CSP), and it asked
     nothing of any host but this one (no CDN, no font from elsewhere)."""
@@ -156,6 +165,7 @@ def test_the_board_in_the_middle_of_a_game(midgame, size):
     )
     assert seats == [["COMTE", "held"], ["LAVANDE", "held"], ["PECHE", "free"]], seats
     assert d.execute_script(CHECK_BOARD) == []
+    wait(d, newest_caption_shown, "the newest caption in view")
     save(d, "board" if size == "tablet" else "board-" + size)
     clean(d, midgame.server)
 
