@@ -146,7 +146,7 @@ function hello(m) {
   const banner = document.getElementById("role");
   banner.hidden = role !== "viewer";
   banner.textContent = words.board.viewer;
-  document.getElementById("captions").replaceChildren();
+  panel.clearCaptions();
   tableSeen = 0;
   solutionShown = false;
   document.getElementById("log").replaceChildren();

@@ -56,15 +56,28 @@ export class Panel {
     box.dataset.empty = words.ui.caption; // shown while nothing was said
     box.addEventListener("scroll", () => {
       if (Math.abs(box.scrollTop - this.scrolled) < 2) return; // this page's own scrolling
-      this.stick = box.scrollTop + box.clientHeight >= box.scrollHeight - 8; // a reader's
+      // only a scroll back up unpins: the browser too moves the box down (keeping a line in place
+      // while the lines above it wrap anew), which is no reader's doing
+      if (box.scrollTop + box.clientHeight >= box.scrollHeight - 8) this.stick = true;
+      else if (box.scrollTop < this.scrolled) this.stick = false;
+      this.scrolled = box.scrollTop;
     });
-    new ResizeObserver(() => this.stick && this.newest()).observe(box);
+    // the box changes size, or a line in it does (a font came in late and the lines wrap anew): the
+    // newest line would slip below with no caption and no resize of the box to bring it back
+    this.sizes = new ResizeObserver(() => this.stick && this.newest());
+    this.sizes.observe(box);
   }
 
   newest() {
     const box = document.getElementById("captions");
     box.scrollTop = box.scrollHeight;
     this.scrolled = box.scrollTop;
+  }
+
+  clearCaptions() {
+    this.sizes.disconnect();
+    document.getElementById("captions").replaceChildren();
+    this.sizes.observe(document.getElementById("captions"));
   }
 
   caption(m) {
@@ -75,6 +88,7 @@ export class Panel {
     } else p.append(m.text);
     if (m.t !== "say") p.className = m.t; // a place's sound, the board going off
     box.append(p);
+    this.sizes.observe(p);
     if (this.stick) this.newest();
   }
 

@@ -170,6 +170,23 @@ def test_the_board_in_the_middle_of_a_game(midgame, size):
     clean(d, midgame.server)
 
 
+def test_a_reader_who_scrolled_back_is_left_reading(midgame):
+    """The captions follow the newest line until a reader scrolls back; scrolled to the end, they follow
+    again (REPEAT says the last words once more and changes nothing in the game)."""
+    d = show_board(midgame, "tablet")
+    wait(d, newest_caption_shown, "the newest caption in view")
+    d.execute_script("document.getElementById('captions').scrollTop = 0")
+    wait(d, lambda d: d.execute_script("return document.getElementById('captions').scrollTop") == 0, "scrolled back")
+    d.execute_script("return new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")  # the scroll seen
+    midgame.tap("REPEAT")
+    assert d.execute_script("return document.getElementById('captions').scrollTop") == 0, "the reader was moved"
+    assert not newest_caption_shown(d)
+    d.execute_script("const b = document.getElementById('captions'); b.scrollTop = b.scrollHeight")
+    d.execute_script("return new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    midgame.tap("REPEAT")
+    wait(d, newest_caption_shown, "the newest caption in view again")
+
+
 def test_a_tablet_turned_upright_lays_its_board_out_again(midgame):
     """No reload: the page follows the screen as it turns (and a phone's buttons go beside the board)."""
     d = show_board(midgame, "tablet")
