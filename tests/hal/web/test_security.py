@@ -19,9 +19,9 @@ import aiohttp
 import pytest
 
 from tests.support.web_attack import STRANGER, THIEF, answer_time_ms, rss_mb, stranger_session
+from tests.support.web_link import TIMEOUT, next_of
 
 from .conftest import ROOT
-from .test_protocol import TIMEOUT, next_of
 
 pytestmark = pytest.mark.timeout(240)
 
@@ -239,8 +239,12 @@ def stuck_reader(port, source):
     stuck.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
     stuck.bind((source, 0))
     stuck.connect(("127.0.0.1", port))
-    stuck.sendall(("GET /ws HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                   "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n" % port).encode())
+    stuck.sendall(
+        (
+            "GET /ws HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n" % port
+        ).encode()
+    )
     return stuck
 
 
@@ -406,8 +410,9 @@ def test_a_board_page_that_never_stops_speaking_holds_the_bots_only_a_while():
     class Brief(Unhurried):
         busy_ms = 300
 
-    game = WebGame(7, people={}, bots={"COMTE": "easy", "LAVANDE": "easy", "PECHE": "hard", "AZUR": "random"},
-                   limits=Brief())
+    game = WebGame(
+        7, people={}, bots={"COMTE": "easy", "LAVANDE": "easy", "PECHE": "hard", "AZUR": "random"}, limits=Brief()
+    )
     game.speaking_for_good = True
     asyncio.run(game.play())
     assert game.session.over and game.session.table.winner is not None
