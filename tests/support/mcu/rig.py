@@ -5,26 +5,19 @@ as it grows, the frames the board sent its DFPlayer. The unix port's rig
 it alike."""
 
 import io
-import time
 
 from firmware.actions import Say, Sfx
 from firmware.events import AudioDone, ButtonDown, ButtonUp, PadDown, PadUp, Switch
 from hal.trace import read, replay
 from tests.support.mcu import harness
 from tests.support.mcu.dfplayer import checksum_ok, df_frame
+from tests.support.waits import wait_until
 
 WAIT_S = 20  # the longest any one step of the game may take
 
 
 def wait_for(what, predicate, timeout=WAIT_S):
-    deadline = time.monotonic() + timeout
-    while True:
-        value = predicate()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError("waited %d s for %s" % (timeout, what))
-        time.sleep(0.01)
+    return wait_until(predicate, timeout, what)
 
 
 def complete_lines(path):
