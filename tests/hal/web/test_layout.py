@@ -18,8 +18,8 @@ import pathlib
 
 import pytest
 
-from sim.hotseat.words import Words
 from sim.paint.art import PALETTE
+from sim.words.table import Words
 
 from .conftest import Server, chromium_or_skip, make_browser, requests_of
 
