@@ -8,10 +8,10 @@ names (the captions keep the spelling). Used by tools/build_sounds.py."""
 # these (bench/bench_voice.py measured them). pitch: cents (sox pitch);
 # tempo: sox tempo factor; room: a light sox reverb; join: the clips that
 # never end a sentence are said without a sentence's final fall and with a
-# short tail (tools/build_sounds.py, joining_clips; issue 29: fr rebuilt so,
-# en and us not yet).
-EDMOND_EN = {"engine": "kokoro", "voice": "jm_kumo", "lang": "en-us", "speed": 0.92, "pitch": -150, "room": True}
-INSPECTEUR_EN = {"engine": "piper", "voice": "joe", "length": 0.85, "pitch": 50}
+# short tail (tools/build_sounds.py, joining_clips; issue 29).
+EDMOND_EN = {"engine": "kokoro", "voice": "jm_kumo", "lang": "en-us", "speed": 0.92, "pitch": -150, "room": True,
+             "join": True}
+INSPECTEUR_EN = {"engine": "piper", "voice": "joe", "length": 0.85, "pitch": 50, "join": True}
 VOICES = {
     "fr": {
         # SVOX Pico's French voice (a native French voice, female), its own
