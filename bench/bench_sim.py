@@ -43,7 +43,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from hal.audio import MIXER_BUFFER  # noqa: E402
+from hal.audio_backends import MIXER_BUFFER  # noqa: E402
 from hal.voicepack import SILENT_BELOW, leading_silence_ms, read_samples  # noqa: E402
 from sim import app as sim_app  # noqa: E402
 from sim import window  # noqa: E402
@@ -147,9 +147,10 @@ def press_latency(presses, edition, voices=None):
     screen = window.open_window()
     pack = None
     if voices:
+        from hal.captions import editions
         from hal.voicepack import load
 
-        pack = load(voices)
+        pack = load(voices, editions())
         edition = pack.edition
     audio = TimedAudio(window.make_audio(edition, "pygame", 1.0, print, pack))
     if audio.backend != "pygame":

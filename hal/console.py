@@ -5,6 +5,9 @@ way `clue-fx play --text` and `clue-fx serve` show it.
     Console(captions, write, stamp=True, keys=True)   #   12.300  Edmond: ... [place.enter]
 """
 
+from firmware import events
+
+from .edges import PAD, SW, edge_of
 from .sink import Sink
 
 
@@ -36,3 +39,21 @@ class Console(Sink):
 
     def power_off(self, reason, now_ms):
         self.line(self.captions.power_off(reason), now_ms)
+
+
+def describe(event):
+    """A short human reading of an event, for consoles and logs."""
+    edge = edge_of(event)
+    if edge is None:
+        cls = type(event)
+        if cls is events.Battery:
+            return "battery %d mV" % event.millivolts
+        if cls is events.AudioDone:
+            return "audio done"
+        if cls is events.Tick:
+            return "tick"
+        return repr(event)
+    kind, ident, down = edge
+    if kind == SW:
+        return "switch %s" % ("ON" if down else "OFF")
+    return "%s %s %s" % ("pad" if kind == PAD else "button", ident, "down" if down else "up")

@@ -28,10 +28,10 @@ the offline web app use it too): no import beyond firmware/ and hal's pure
 modules; the board and the table are handed in.
 """
 
-from firmware.events import AudioDone, Battery, Switch, Tick
+from firmware.events import AudioDone, Switch
 from firmware.table import ASLEEP, OFF
 
-from .edges import BTN, SW, event_of
+from .edges import BTN, SW, battery, event_of
 from .schedule import Schedule
 
 MIN_MV = 0
@@ -51,22 +51,25 @@ def clamp_mv(millivolts):
 
 
 class Desk:
-    def __init__(self, board, *, millivolts=DEFAULT_MV, gauge=None, table=None, schedule=None):
+    def __init__(self, board, *, millivolts=DEFAULT_MV, gauge=None, table=None, schedule=None, speaker=None):
         """`board`: a hal.runner.Board (anything with `narrator`, `offset_ms`,
         `feed(event, now)` and `record(line)`). `millivolts`: the virtual
         batteries (None: this desk sends no readings, e.g. a rig that
         reports its own). `gauge`: an object whose `millivolts()` reads real
         batteries (None when there are none), used instead. `table`: a card
-        table with `records(t)`, `refuses(button)` and `step(t, quiet)`."""
+        table with `records(t)`, `refuses(button)` and `step(t, quiet)`.
+        `speaker`: a speaker the desk polls (`poll(now)` True once when what
+        it was given has played: the one way AudioDone reaches the board;
+        `idle()`); None when the screen reports it (a web page's)."""
         self.board = board
         self.table = table
         self.gauge = gauge
+        self.speaker = speaker
         self.schedule = schedule if schedule is not None else Schedule()
         self.millivolts = None if millivolts is None else clamp_mv(millivolts)
         self.switch_on = board.narrator.state != OFF  # a resumed game that is awake is ON
         self._refused = set()  # buttons whose press the table refused: their release is dropped too
         self._audio_done = AudioDone()
-        self._tick = Tick()
 
     # -- what the board sees ---------------------------------------------------
 
@@ -144,19 +147,24 @@ class Desk:
         return self.millivolts
 
     def step(self, now, quiet=True):
-        """One turn of the loop: the Battery reading and the Tick that are
-        due, then the card table's presses (its bots, its YES/NO; `quiet`:
+        """One turn of the loop: the speaker's AudioDone, the Battery reading
+        and the Tick that are due, then the card table's presses (its bots, its YES/NO; `quiet`:
         nothing is being said, bots wait for the narrator as people do).
         True when the board said something or the table did something (a
         screen then shows it: a phone that must choose is told at once)."""
         changed = False
+        if self.speaker is not None and self.speaker.poll(now):
+            self.audio_done(now)
+            changed = True
         if self.schedule.battery_due(now):
             mv = self.reading()
-            if mv is not None and self.board.feed(Battery(mv), now):
+            if mv is not None and self.board.feed(battery(mv), now):
                 changed = True
-        if self.schedule.tick_due(now) and self.board.feed(self._tick, now):
+        if self.schedule.tick_due(now) and self.board.feed(self.schedule.tick, now):
             changed = True  # the idle sleep
         if self.table is not None:
+            if self.speaker is not None:
+                quiet = quiet and self.speaker.idle()
             for event in self.table.step(self.table_time(now), quiet):
                 self.feed(event, now)
                 changed = True

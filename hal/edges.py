@@ -7,6 +7,9 @@ firmware's event, for every board kind (keys, clicks, rig lines, pins).
     tap("PAD", "ECURIE")              -> [PadDown('ECURIE'), PadUp('ECURIE')]
     battery(4500)                     -> Battery(4500)
 
+Kept small: the board's standalone program imports it (hal.desk); a
+reading of an event for people is hal.console.describe.
+
 Kinds are the words of CFX/1 (PROTOCOL.md): PAD, BTN, SW (the switch's id
 is ""). A bad id raises the firmware's ValueError naming the valid ones.
 """
@@ -55,21 +58,3 @@ def battery(millivolts):
 def tap(kind, ident):
     """A pawn or a finger put down and lifted: the two events, in order."""
     return [event_of(kind, ident, True), event_of(kind, ident, False)]
-
-
-def describe(event):
-    """A short human reading of an event, for consoles and logs."""
-    edge = edge_of(event)
-    if edge is None:
-        cls = type(event)
-        if cls is events.Battery:
-            return "battery %d mV" % event.millivolts
-        if cls is events.AudioDone:
-            return "audio done"
-        if cls is events.Tick:
-            return "tick"
-        return repr(event)
-    kind, ident, down = edge
-    if kind == SW:
-        return "switch %s" % ("ON" if down else "OFF")
-    return "%s %s %s" % ("pad" if kind == PAD else "button", ident, "down" if down else "up")

@@ -1,20 +1,24 @@
 """Board: one Narrator on one kind of board. Every board kind (terminal,
-pygame window, serial host, scripts) feeds it events with its own clock and
-hands the actions to its sinks (hal.sink.Sink); the trace is written here,
-once for all.
+pygame window, serial host, the microcontroller, the page of the offline
+web app, scripts) feeds it events with its own clock (through its desk,
+hal.desk) and hands the actions to its sinks (hal.sink.Sink); the trace
+is written here, once for all.
 
     board = Board(seed=7, trace=open("game.jsonl", "w"), sinks=[speaker, console])
     board.feed(events.Switch(True), now_ms)
+    Board(seed=7, recorder=writer)   # anything with record(now_ms, event, actions) and extra(obj)
+
+Runs under MicroPython too: hal.trace (CPython's files and clocks) is
+imported only when a trace stream is given.
 """
 
 from firmware import Narrator
 
-from .trace import TraceWriter
-
 
 class Board:
-    def __init__(self, seed=0, trace=None, sinks=(), resumed=None):
-        """`trace`: an open text stream to write the trace to, or None.
+    def __init__(self, seed=0, trace=None, sinks=(), resumed=None, recorder=None):
+        """`trace`: an open text stream to write the trace to, or None;
+        `recorder`: instead, an object that records it (a board's own).
         `sinks`: hal.sink.Sink objects, told of each burst in this order.
         `resumed`: a hal.resume.Resumed: its narrator goes on, the trace
         (the same file, appended) gets no new header, and the board's clock
@@ -24,7 +28,11 @@ class Board:
         self.narrator = Narrator(seed=seed) if resumed is None else resumed.narrator
         self.offset_ms = 0 if resumed is None else resumed.last_t
         self.sinks = list(sinks)
-        self._trace = TraceWriter(trace, self.seed, header=resumed is None) if trace is not None else None
+        self._trace = recorder
+        if trace is not None:
+            from .trace import TraceWriter
+
+            self._trace = TraceWriter(trace, self.seed, header=resumed is None)
 
     def attach(self, sink):
         """One more sink, told after those before it. Only the code that
@@ -49,5 +57,7 @@ class Board:
 
     def close(self):
         if self._trace is not None:
-            self._trace.close()
+            close = getattr(self._trace, "close", None)
+            if close is not None:
+                close()
             self._trace = None

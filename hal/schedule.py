@@ -22,7 +22,7 @@ class Schedule:
         self.battery_every_ms = battery_every_ms
         self.next_tick = 0
         self.next_battery = 0
-        self._tick = events.Tick()
+        self.tick = events.Tick()  # the one Tick event, fed each time
 
     def read_battery_now(self):
         """The next `battery_due` says yes (the switch went ON, the gauge moved)."""
@@ -44,7 +44,7 @@ class Schedule:
 
     def due(self, now_ms):
         """The Ticks due at `now_ms` (none or one), as events."""
-        return [self._tick] if self.tick_due(now_ms) else []
+        return [self.tick] if self.tick_due(now_ms) else []
 
     def wait_ms(self, now_ms):
         """How long until the next Tick is due (a loop's longest sleep)."""

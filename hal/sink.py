@@ -45,14 +45,3 @@ class Sink:
     def burst_end(self, now_ms):
         """After the last action of a burst."""
 
-
-def clips_of(actions):
-    """Every clip number a burst asks to play, in order (Say and Sfx)."""
-    out = []
-    for a in actions:
-        cls = type(a)
-        if cls is Say:
-            out.extend(a.clips)
-        elif cls is Sfx:
-            out.append(a.clip)
-    return out

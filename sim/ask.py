@@ -1,6 +1,9 @@
-"""A question over the board, answered with Y or N (the window's own, not
-the firmware's): "Quit? The game is saved", "Go on with the game you left?".
-While it is up it owns the keys; Return is yes, Esc is no.
+"""A question over the board (the window's own, not the firmware's): "Quit?
+The game is saved", "Go on with the game you left?". While it is up it owns
+the keys: Return is yes, Esc is no, and no other key answers. Never a
+letter: every letter the board knows is a pad, a button or the switch
+(sim.keys), and a French player taught "O oui" by a dialog pressed O at
+the narrator's "répondez oui ou non" and switched the board off.
 
     app.question = Question(WORDS[lang]["quit"], yes=stop, no=None)
     question.key(unicode, key) -> True once answered; question.draw(surface, layout, fonts)
@@ -17,16 +20,16 @@ WORDS = {
     "en": {
         "quit": "Quit? The game is saved: clue-fx offers to go on with it next time.",
         "resume": "A game was left unfinished (seed %d, %d min played). Go on with it?",
-        "yes_no": "Y yes    N no",
+        "yes_no": "Return: yes    Esc: no",
     },
     "fr": {
         "quit": "Quitter ? La partie est gardée : clue-fx proposera de la reprendre.",
         "resume": "Une partie n'est pas finie (graine %d, %d min de jeu). La reprendre ?",
-        "yes_no": "O oui    N non",
+        "yes_no": "Entrée : oui    Échap : non",
     },
 }
-YES = ("y", "o", "j", "\r", "\n")  # yes, oui, ja; Return
-NO = ("n", "\x1b")  # no; Esc
+YES = ("\r", "\n")  # Return
+NO = ("\x1b",)  # Esc
 
 
 def resume_question(lang, offer, build):

@@ -55,7 +55,7 @@ def play(  # noqa: PLR0917
         saved = Saved.default()
         offer = saved.offer()  # the card table too: its seats, deal and calls are in the trace
         trace = saved.fresh() if offer is None else None
-    from hal.audio import AudioUnavailable
+    from hal.audio_backends import AudioUnavailable
 
     notices = Notices()
     try:
@@ -99,7 +99,7 @@ def selftest(lang, audio="auto", volume=0.8, voices=None):
         print("clue-fx selftest: no window (%s): the lights are not shown, the clips are played" % e)
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         screen = open_window(title="Clue FX — selftest")
-    from hal.audio import AudioUnavailable
+    from hal.audio_backends import AudioUnavailable
 
     try:
         speaker = make_audio(lang, audio, volume, lambda text: print("clue-fx selftest: " + text), voices)

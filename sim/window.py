@@ -42,7 +42,7 @@ def open_window(fullscreen=False, title="Clue FX"):
 def init_mixer(backend):
     """The mixer the way hal.audio wants it, before the rest of pygame; a
     failure is left for AudioOut to notice and fall back from."""
-    from hal.audio import MIXER_BUFFER, RATE, quiet_stderr
+    from hal.audio_backends import MIXER_BUFFER, RATE, quiet_stderr
 
     if backend in ("auto", "pygame") and not pygame.mixer.get_init():
         try:
@@ -53,10 +53,11 @@ def init_mixer(backend):
 
 
 def make_audio(lang, backend, volume, notice, voices=None):
+    from hal import captions
     from hal.audio import AudioOut
 
     init_mixer(backend)
-    return AudioOut(lang=lang, backend=backend, volume=volume, notice=notice, voices=voices)
+    return AudioOut(captions.load(lang), backend=backend, volume=volume, notice=notice, voices=voices)
 
 
 class Notices:

@@ -9,10 +9,15 @@ hidden in a function body is still a circle. The rules:
   firmware/ (never sim/); sim/ imports hal/ and firmware/; hal/cli/, the
   front door, imports any board and nothing imports it; no product module
   imports tests/, tools/ or bench/;
-- hal/mcu/ (the MicroPython board) imports only firmware/, hal/mcu/ and the
-  wire (hal/cfx/wire.py), and the wire imports nothing of ours;
+- hal/mcu/ (the MicroPython board) imports only firmware/, hal/mcu/, the
+  desk every screen shares with what it needs (hal/desk.py, runner, sink,
+  edges, schedule: hal.bringup.flash.DESK) and the wire (hal/cfx/wire.py),
+  and the wire imports nothing of ours;
+- no screen keeps a switch, batteries or a schedule of its own: the desk
+  (hal/desk.py) does, for all;
 - argparse only in hal/cli/ and tools/;
-- no module over about 400 lines outside tests/.
+- no module over about 400 lines of code outside tests/ (docstrings and
+  comments do not count: prose is not cut to fit), but the few in LONG.
 """
 
 import ast
@@ -23,7 +28,9 @@ import pytest
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 PRODUCT = ("firmware", "hal", "sim")
 OURS = PRODUCT + ("tests", "tools", "bench")
-MAX_LINES = 400
+MAX_LINES = 400  # lines of code
+LONG = {}  # a cohesive module allowed longer, with why (h11's _connection.py is 659 lines)
+DESK = ("hal.desk", "hal.runner", "hal.sink", "hal.edges", "hal.schedule")  # what the board's program takes of hal/
 
 
 def module_name(path):
@@ -202,7 +209,7 @@ def test_the_board_program_imports_firmware_its_devices_and_the_wire_only():
         if not within(n, "hal.mcu"):
             continue
         for d, line in deps:
-            if not (within(d, "firmware") or within(d, "hal.mcu") or d in ("hal", "hal.cfx", "hal.cfx.wire")):
+            if not (within(d, "firmware") or within(d, "hal.mcu") or d in ("hal", "hal.cfx", "hal.cfx.wire") + DESK):
                 bad.append("%s:%d imports %s" % (n, line, d))
     assert bad == []
     # the rig program (no firmware flashed) does not reach the firmware, however indirectly
@@ -225,14 +232,47 @@ def test_argparse_only_at_the_front_door_and_in_tools(name):
     assert "argparse" not in all_std_imports(modules()[name]), "%s imports argparse: options belong in hal/cli/" % name
 
 
-def test_no_module_over_about_400_lines():
+def test_no_module_over_about_400_lines_of_code():
     long = []
     for top in ("firmware", "hal", "sim", "tools", "bench"):
         for path in sorted((ROOT / top).rglob("*.py")):
-            n = len(path.read_text(encoding="utf-8").splitlines())
-            if n > MAX_LINES:
-                long.append("%s: %d lines" % (path.relative_to(ROOT), n))
+            n = len(_code_lines(path))
+            if n > LONG.get(str(path.relative_to(ROOT)), (MAX_LINES,))[0]:
+                long.append("%s: %d lines of code" % (path.relative_to(ROOT), n))
     assert long == []
+
+
+def test_the_size_rule_counts_code_not_prose(tmp_path):
+    f = tmp_path / "m.py"
+    f.write_text('"""A docstring\nof three lines\n"""\n# a comment\n\nx = 1  # kept\ny = """a\nb"""\n')
+    assert [i for i, _ in _code_lines(f)] == [6, 7]
+
+
+# -- the desk: what every screen keeps beside the Board, written once (hal/desk.py) ----------------
+
+SCREENS = ("sim/app.py", "hal/terminal.py", "hal/web/server.py", "hal/mcu/standalone.py")
+DESK_STATE = ("switch_on", "millivolts", "schedule", "next_tick", "next_battery")
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_no_screen_keeps_a_switch_batteries_or_a_schedule_of_its_own(screen):
+    """A screen turns input into the desk's calls and actions into pixels and
+    sound: it assigns none of the desk's state and builds no Schedule (the
+    copies of main ddbe224 had drifted: 0-5000 mV, 0-5200, unbounded)."""
+    tree = ast.parse((ROOT / screen).read_text(encoding="utf-8"))
+    bad = []
+    for node in ast.walk(tree):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
+            node, (ast.AugAssign, ast.AnnAssign)) else []  # fmt: skip
+        for t in targets:  # the screen's own (self.x), not a scene's or a desk's
+            if isinstance(t, ast.Attribute) and t.attr in DESK_STATE and getattr(t.value, "id", "") == "self":
+                bad.append("%s:%d assigns .%s" % (screen, node.lineno, t.attr))
+        if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) == "Schedule":
+            if screen != "hal/mcu/standalone.py":  # the board's own timings, handed to its desk
+                bad.append("%s:%d builds a Schedule" % (screen, node.lineno))
+    uses = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and getattr(n.value, "attr", "") == "desk"}
+    assert {"feed", "step"} & uses, "%s does not use the desk (built here or handed in)" % screen
+    assert bad == []
 
 
 # -- one of each service (docs/architecture.md, "One of each") ------------------------------------

@@ -30,7 +30,7 @@ from tests.support.tools import tool
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 MANIFEST = json.loads((ROOT / "sounds" / "manifest.json").read_text(encoding="utf-8"))
-EDITIONS = MANIFEST.get("editions", ["fr", "en"])
+EDITIONS = MANIFEST["editions"]
 
 pytestmark = pytest.mark.timeout(600)
 

@@ -159,14 +159,11 @@ def frozen_modules(variant):
             (os.path.join(SUPPORT, "qemulib", "json.py"), "json.py"),
             (os.path.join(SUPPORT, "game.py"), "game.py"),
         ]
-    if variant == "frozen":
-        for name in sorted(os.listdir(os.path.join(ROOT, "firmware"))):
-            if name.endswith(".py"):
-                out.append((os.path.join(ROOT, "firmware", name), "firmware/" + name))
-        out.append((os.path.join(ROOT, "hal", "__init__.py"), "hal/__init__.py"))
-        for name in sorted(os.listdir(os.path.join(ROOT, "hal", "mcu"))):
-            if name.endswith(".py") and name != "rig.py":
-                out.append((os.path.join(ROOT, "hal", "mcu", name), "hal/mcu/" + name))
+    if variant == "frozen":  # what `clue-fx flash` puts on a board, frozen
+        sys.path.insert(0, ROOT)
+        from hal.bringup import flash as deploy
+
+        out += deploy.sources("standalone")
     return out
 
 

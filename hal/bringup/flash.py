@@ -22,6 +22,8 @@ MAIN = {
 
 # hal/mcu modules each program does without
 _NOT_FOR = {"standalone": ("rig.py",), "rig": ("standalone.py",)}
+# what the standalone program takes of hal/ itself: the desk every screen shares, and what it needs
+DESK = ("desk.py", "edges.py", "runner.py", "schedule.py", "sink.py")
 
 # Removes what an earlier flash left, on the board.
 CLEAN = """import os
@@ -72,6 +74,9 @@ def sources(mode, config=None):
             if name.endswith(".py"):
                 out.append((os.path.join(ROOT, "firmware", name), "firmware/" + name))
     out.append((os.path.join(ROOT, "hal", "__init__.py"), "hal/__init__.py"))
+    if mode == "standalone":
+        for name in DESK:
+            out.append((os.path.join(ROOT, "hal", name), "hal/" + name))
     if mode == "rig":
         for name in ("__init__.py", "wire.py"):  # the wire only: the rig runs no firmware
             out.append((os.path.join(ROOT, "hal", "cfx", name), "hal/cfx/" + name))

@@ -10,6 +10,7 @@ import os
 import threading
 
 from .. import terminal
+from ..desk import BATTERY_STEP_MV, clamp_mv
 from ..edges import edge_of
 
 # -- the keys of `clue-fx rig` --------------------------------------------------------
@@ -19,7 +20,6 @@ KEYS_HELP = (
     "      o switch  - + battery  B reboot  U unplug/replug  M mute  ? help  x quit"
     % (terminal.PLACE_KEYS[0], terminal.PLACE_KEYS[-1], " ".join(terminal.START_KEYS), " ".join(terminal.BUTTON_KEYS))
 )
-BATTERY_STEP_MV = terminal.BATTERY_STEP_MV
 QUIT = ("x", "\x04", "\x03")
 
 
@@ -38,7 +38,8 @@ class Keys:
         if key == "o":
             rig.switch(not rig.core.switch_on)
         elif key in "-+":
-            rig.battery(rig.core.millivolts + (BATTERY_STEP_MV if key == "+" else -BATTERY_STEP_MV))
+            # the one range of every board's batteries (hal.desk): never a negative reading on the wire
+            rig.battery(clamp_mv(rig.core.millivolts + (BATTERY_STEP_MV if key == "+" else -BATTERY_STEP_MV)))
         elif key == "B":
             rig.reboot()
         elif key == "U":

@@ -7,8 +7,8 @@ serial URL (reopened when its line drops); and the keys of `clue-fx rig`
     with VirtualRig() as rig:        # a pty, a thread
         rig.switch(True); rig.tap_pad("ECURIE"); rig.wait(lambda r: r.played, 2.0)
 
-    keys = Keys(rig, print)          # clue-fx rig (hal/cli/rig.py)
-    for ch in read_keys(sys.stdin):
+    keys = hal.cfx.keys.Keys(rig, print)          # clue-fx rig (hal/cli/rig.py)
+    for ch in hal.cfx.keys.read_keys(sys.stdin):
         if not keys.key(ch): break
 """
 
@@ -19,10 +19,7 @@ import threading
 import time
 
 from . import port
-from .keys import KEYS_HELP, Keys, echo_to, read_keys
 from .rig import RigCore
-
-__all__ = ["KEYS_HELP", "Keys", "VirtualRig", "echo_to", "read_keys"]  # the keys live in keys.py
 
 REOPEN_S = 0.5  # a serial URL whose line dropped is tried again this often
 
@@ -254,9 +251,6 @@ class VirtualRig:
     def press_button(self, button):
         """A button pressed and released."""
         self.do(lambda c: (c.button(button, True), c.button(button, False)))
-
-    def hold_button(self, button, down):
-        self.do(lambda c: c.button(button, down))
 
     def switch(self, on):
         self.do(lambda c: c.switch(on))

@@ -59,7 +59,12 @@ def run(args):
     import sys
 
     from hal import captions
-    from hal.cfx import virtual
+    from hal.cfx import keys, virtual
+
+    if sys.stdin is None:  # `<&-`: its keys are read there
+        print("clue-fx rig: standard input is closed: the rig reads its keys there (a terminal or a pipe)",
+              file=sys.stderr)  # fmt: skip
+        return 2
 
     def write(line):
         print(line, flush=True)
@@ -67,7 +72,7 @@ def run(args):
     rig = virtual.VirtualRig(
         url=args.port,
         link=args.link,
-        echo=None if args.quiet else virtual.echo_to(write, captions.load(options.edition_of(args))),
+        echo=None if args.quiet else keys.echo_to(write, captions.load(options.edition_of(args))),
         name=args.name,
         features=tuple(f for f in args.features.split(",") if f),
         clip_ms=args.clip_ms,
@@ -87,11 +92,11 @@ def run(args):
         return 2
     options.interrupt_on_sigterm()  # kill: unplug cleanly all the same
     write("rig on %s" % rig.path)
-    write(virtual.KEYS_HELP)
-    keys = virtual.Keys(rig, write)
+    write(keys.KEYS_HELP)
+    pressed = keys.Keys(rig, write)
     try:
-        for ch in virtual.read_keys(sys.stdin):
-            if not keys.key(ch):
+        for ch in keys.read_keys(sys.stdin):
+            if not pressed.key(ch):
                 break
     except KeyboardInterrupt:
         pass

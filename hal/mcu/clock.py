@@ -26,9 +26,3 @@ class Clock:
         self._last = t
         return self._ms
 
-
-def port_clock():
-    """The Clock of the running port (MicroPython's time module)."""
-    import time
-
-    return Clock(time.ticks_ms, time.ticks_diff)

@@ -24,7 +24,6 @@ class Rig:
         self.speaker = devices.speaker
         c = devices.config
         self.battery_every_ms = c.BATTERY_EVERY_MS
-        self.no_battery_mv = getattr(c, "NO_BATTERY_MV", 1000)
         self.clock = clock
         self.write = write
         self.name = name
@@ -91,8 +90,8 @@ class Rig:
             self._event(cfx.edge_line(self.seq, kind, name, down))
         if now >= self._next_battery:
             self._next_battery = now + self.battery_every_ms
-            mv = self.gauge.millivolts()
-            self.millivolts = mv if mv >= self.no_battery_mv else 0  # 0 in STATE: no batteries (USB)
+            mv = self.gauge.millivolts()  # None below the config's NO_BATTERY_MV: on USB power
+            self.millivolts = mv if mv is not None else 0  # 0 in STATE: no batteries (USB)
             if self.millivolts:
                 self._event(cfx.battery_line(self.seq, mv))
         if self.speaker.poll(now):

@@ -1,8 +1,10 @@
 """The speaker: a queue of clips played one after the other on a DFPlayer.
 
 `poll(now)` starts the next clip when the last one finished and returns
-True once, when everything queued has been played (-> AudioDone, or DONE
-on a rig). Two DFPlayer habits are handled here: it often sends its "track
+True once, when everything queued has been played (-> AudioDone, through
+the desk: hal.desk; or DONE on a rig). The standalone program hands it to
+its board as a Sink (hal.mcu.standalone.SpeakerSink): the computer's
+speaker's interface (hal.audio.AudioOut). Two DFPlayer habits are handled here: it often sends its "track
 finished" reply twice, one right after the other, and it drops a command
 sent too soon after another, or in its first second or so after power-up,
 while it reads the card (it says READY when done: that ends the wait

@@ -36,7 +36,7 @@ class Devices:
         adc = machine.ADC(pin(config.BATTERY_PIN))
         if hasattr(adc, "atten") and hasattr(machine.ADC, "ATTN_11DB"):
             adc.atten(machine.ADC.ATTN_11DB)  # ESP32: the whole 0..3.1 V range
-        self.gauge = Gauge(adc, config.BATTERY_DIVIDER, config.ADC_REF_MV)
+        self.gauge = Gauge(adc, config.BATTERY_DIVIDER, config.ADC_REF_MV, none_below_mv=config.NO_BATTERY_MV)
         uart = machine.UART(
             config.UART_ID,
             baudrate=config.UART_BAUD,

@@ -109,3 +109,14 @@ def test_on_a_real_terminal_f1_is_the_help_and_an_arrow_nothing(tmp_path):
         os.close(master)
     assert proc.returncode == 0
     assert [e["type"] for e in traced_inputs(trace)] == ["Switch", "Battery"]  # no press at all
+
+
+def test_the_batteries_never_go_below_nothing():
+    """Fifty presses of `-` once ended in "internal error: Battery takes whole
+    millivolts >= 0, got -100": the batteries are clamped once, by the desk
+    every screen shares (hal.desk), and the board goes dark for empty ones."""
+    r = play("-" * 50 + "\nx\n", "--seed", "3", "--lang", "en")
+    assert r.returncode == 0 and "internal error" not in r.stderr, r.stderr
+    shown = [int(line.split()[1]) for line in r.stdout.splitlines() if line.startswith("[battery ")]
+    assert len(shown) == 50 and min(shown) == 0 and shown[-1] == 0
+    assert "[the batteries are empty: the board has switched off]" in r.stdout

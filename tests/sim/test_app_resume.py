@@ -17,7 +17,7 @@ from firmware.events import ButtonDown  # noqa: E402
 from hal.resume import resume  # noqa: E402
 from hal.trace import read, replay  # noqa: E402
 from sim.saved import PREVIOUS, Saved  # noqa: E402
-from tests.sim.test_app import FRAME, make_app, post, tap  # noqa: E402
+from tests.support.window import FRAME, make_app, post, tap  # noqa: E402
 
 
 @pytest.fixture
@@ -33,13 +33,20 @@ def esc(app):
     app.step(FRAME)
 
 
-def test_esc_during_a_game_asks_first_and_n_goes_on(dummy):
+def enter(app):
+    post(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="\r", mod=0, scancode=40)
+    app.step(FRAME)
+
+
+def test_esc_during_a_game_asks_first_and_esc_goes_on(dummy):
     app = make_app(seed=3, backend="silent")
     for ch in "yy":
         tap(app, ch)
     esc(app)
     assert app.running and app.question is not None  # asked, not quit
-    tap(app, "n")
+    tap(app, "n")  # a letter is never an answer: NO is the board's button, not the dialog's
+    assert app.running and app.question is not None
+    esc(app)  # Esc: no
     assert app.running and app.question is None
     tap(app, "n")  # the roll call goes on: this is a press again
     esc(app)
@@ -56,8 +63,29 @@ def test_esc_still_closes_the_help_first(dummy):
     assert not app.help and app.question is None and app.running
     esc(app)
     assert app.question is not None
-    tap(app, "y")
+    enter(app)
     assert not app.running
+
+
+@pytest.mark.parametrize("lang", ["fr", "en", "us"])
+def test_no_letter_answers_a_question_in_any_edition(dummy, lang):
+    """The French dialogs said "O oui N non" above the help's "O : interrupteur":
+    a player taught O for oui pressed it at the narrator's question and
+    switched the board off. No key a dialog answers with, nor any it shows,
+    is a key of the board (a pad, a button, the switch), in any edition."""
+    from sim import ask
+    from sim.keys import target_of_key
+
+    for key in ask.YES + ask.NO:
+        assert target_of_key(key, 0) is None, (lang, key)
+    shown = ask.WORDS.get(lang, ask.WORDS["en"])["yes_no"]
+    assert not any(len(word) == 1 and target_of_key(word.lower(), 0) for word in shown.replace(":", " ").split())
+    app = make_app(seed=3, backend="silent", lang=lang)
+    tap(app, "y")  # a game on: Comte du Puy plays
+    esc(app)
+    for ch in "oyjn":  # yes and no in three languages: none answers, none reaches the board
+        tap(app, ch)
+    assert app.question is not None and app.switch_on and app.board.narrator.state == "rollcall"
 
 
 def test_while_the_question_is_up_no_key_presses_the_board(dummy):
@@ -75,7 +103,8 @@ def play_and_leave(path, keys="yynn9"):
     app = make_app(seed=4, backend="silent", trace=saved.fresh())
     for ch in keys:
         tap(app, ch)
-    app.board._trace._stream.flush()  # written as it goes; no close: the process died
+    app.board._trace._stream.flush()  # written as it goes; no close: the process died ...
+    os.close(app.board._trace._stream._f.fileno())  # ... and its files with it (its lock on the trace too)
     return app
 
 
@@ -88,7 +117,7 @@ def test_an_unfinished_game_is_offered_back_and_yes_goes_on(dummy):
     assert app.question is not None
     tap(app, "9")  # not an answer: nothing happens
     assert app.board.narrator.state == "off"
-    tap(app, "y")
+    enter(app)
     n, m = app.board.narrator, first.board.narrator
     assert app.seed == 4 and (n.state, n.guests, n.current, n.positions) == (m.state, m.guests, m.current, m.positions)
     got = app.feed(ButtonDown("REPEAT"))
@@ -104,7 +133,7 @@ def test_no_starts_anew_and_keeps_the_old_game_aside(dummy):
     play_and_leave(path)
     old = path.read_bytes()
     app = make_app(seed=5, backend="silent", offer=Saved(str(path)).offer())
-    tap(app, "n")
+    esc(app)
     app.step(FRAME)
     app.close()
     assert (path.parent / PREVIOUS).read_bytes() == old
@@ -196,6 +225,8 @@ def test_the_window_saves_every_game_under_xdg_data_home_and_offers_it_back(dumm
 
     def a_few_frames(app, quit_after_selftest=False):
         apps.append(app)
+        if app.question is not None:
+            enter(app)  # yes: go on with it
         for ch in "yynn":
             tap(app, ch)
         app.close()
@@ -208,7 +239,7 @@ def test_the_window_saves_every_game_under_xdg_data_home_and_offers_it_back(dumm
     assert json.loads(lines[0]) == {"trace": "cfx/1", "seed": 8} and len(lines) > 10
     assert apps[0].question is None  # nothing to offer the first time
     assert start.play(seed=9, lang="en", audio="silent") == 0
-    # the unfinished game of seed 8 was offered: the first "y" took it, the rest played on
+    # the unfinished game of seed 8 was offered and taken with Return; the presses played on
     assert apps[1].seed == 8 and apps[1].board.narrator.state == "move"
     lines = path.read_text(encoding="utf-8").splitlines()
     assert sum(1 for x in lines if x.startswith('{"trace"')) == 1

@@ -12,7 +12,7 @@ import time
 import pytest
 
 from hal.cfx import port, wire
-from hal.cfx.host import UP
+from hal.cfx.link import UP
 from hal.cfx.serve import Serve
 from hal.cfx.virtual import VirtualRig
 from tests.support.hil import ConsoleFollower

@@ -12,8 +12,9 @@ import pytest
 import serial
 
 from hal.cfx import wire as cfx
+from hal.cfx.keys import KEYS_HELP, Keys
 from hal.cfx.rig import FEATURES, RigCore
-from hal.cfx.virtual import KEYS_HELP, Keys, VirtualRig
+from hal.cfx.virtual import VirtualRig
 from tests.support.hil import ConsoleFollower
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
@@ -293,3 +294,14 @@ def test_the_hil_suite_runs_unchanged_against_a_rig_named_by_rig_port(tmp_path):
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def test_the_rigs_battery_key_never_sends_a_reading_below_nothing():
+    """`-` pressed 50 times once sent `0 BAT -100` onto the wire: the same one
+    range as every board's batteries (hal.desk.clamp_mv)."""
+    rig = _KeyedRig()
+    keys = Keys(rig, [].append)
+    for _ in range(50):
+        keys.key("-")
+    readings = [int(line.split()[2]) for line in rig.core.sent if " BAT " in line]
+    assert len(readings) == 50 and min(readings) == 0 and readings[-1] == 0

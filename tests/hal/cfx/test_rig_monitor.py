@@ -8,7 +8,7 @@ import threading
 import pytest
 
 from hal.cfx import wire as cfx
-from hal.cfx.host import UP
+from hal.cfx.link import UP
 from hal.cfx.monitor import HOST, RIG, Monitor
 from hal.cfx.serve import Serve
 from hal.cfx.virtual import VirtualRig

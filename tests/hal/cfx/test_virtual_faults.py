@@ -16,7 +16,7 @@ import pytest
 
 from firmware.board import BUTTONS, PADS
 from hal.cfx import port, wire
-from hal.cfx.host import HELLO, UP
+from hal.cfx.link import HELLO, UP
 from hal.cfx.serve import Serve
 from hal.cfx.virtual import VirtualRig
 from tests.support.hil import ConsoleFollower

@@ -211,7 +211,7 @@ def test_a_state_with_every_input_down_fits_and_resyncs(tmp_path):
     from firmware.board import BUTTONS, PADS
     from hal.cfx import port
     from hal.cfx import wire as cfx
-    from hal.cfx.host import UP
+    from hal.cfx.link import UP
     from hal.cfx.serve import Serve
     from tests.support.link import build_host
 

@@ -49,7 +49,9 @@ def test_a_phones_sheet_shows_the_chances_with_hints(server_factory, browsers):
     for card, (p, text) in odds.items():
         assert 0 < p <= 1
         assert text == ("%d %%" % round(100 * p) if p >= 0.005 else "<1 %"), (card, p, text)
-        row = d.find_element(By.CSS_SELECTOR, '#sheet [data-row="%s"] td' % card).text
+        # read in one go: the sheet is drawn again at every message (an element found, then read, may be gone)
+        cell = '#sheet [data-row="%s"] td' % card
+        row = d.execute_script("return document.querySelector(arguments[0]).innerText", cell)
         assert row.startswith("? "), row
     assert d.find_element(By.ID, "hint").text == Words("en").text["hint"]
     d.switch_to.window(board)  # the board page shows no sheet and no chance

@@ -295,11 +295,11 @@ def test_a_page_that_stops_reading_is_dropped_when_its_queue_is_full():
                 stuck = stuck_reader(port, STRANGER)
                 deadline = time.monotonic() + 30
                 most = 0
-                big = {"t": "notice", "text": "x" * 3000}  # the board talking a lot: fills the kernel's buffers too
+                big = "x" * 3000  # the board talking a lot: fills the kernel's buffers too
                 while not web.dropped:
                     assert time.monotonic() < deadline, "the stuck page was never dropped"
                     for _ in range(3):
-                        web._public(big)
+                        web.hub.notice(big)
                     web.flush()
                     await drain(board, 0.005)
                     for p in web.pages:

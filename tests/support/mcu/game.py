@@ -65,20 +65,21 @@ def main(script_path, trace_path, frames_path):
     gc.collect()
     live = [0]  # the most heap in use, measured after a collection, after each event that acted
 
-    def on_feed(now, event, out):
-        handled[0] += 1
-        if type(event) is Tick and not out:
-            return
-        if probe and out:
-            gc.collect()
-            live[0] = max(live[0], gc.mem_alloc())
-        # written piece by piece: no line is ever built whole in the heap
-        _record(trace, now, "in", event)
-        for a in out:
-            _record(trace, now, "out", a)
+    class Recorder:  # the board's trace (hal.runner.Board's recorder)
+        def record(self, now, event, out):
+            handled[0] += 1
+            if type(event) is Tick and not out:
+                return
+            if probe and out:
+                gc.collect()
+                live[0] = max(live[0], gc.mem_alloc())
+            # written piece by piece: no line is ever built whole in the heap
+            _record(trace, now, "in", event)
+            for a in out:
+                _record(trace, now, "out", a)
 
     devices = Devices(machine, config)
-    program = Standalone(devices, Clock(time.ticks_ms, time.ticks_diff), seed, on_feed)
+    program = Standalone(devices, Clock(time.ticks_ms, time.ticks_diff), seed, Recorder())
     devices.start()
     gc.collect()
     base = gc.mem_alloc()
@@ -119,7 +120,7 @@ def main(script_path, trace_path, frames_path):
         peak_alloc,
     ]
     # The report is the harness's, not the board's: the board is let go first.
-    sp = program = devices = on_feed = None
+    sp = program = devices = Recorder = None
     gc.collect()
     figures.append(gc.mem_alloc() + gc.mem_free())
     # A JSON list, in the order of harness.FIGURES (the names stay in CPython),
