@@ -30,6 +30,14 @@ the cards: whisper is given the edition's printed names (the guests,
 suspects, the Inspector and the places, as captioned) as its initial prompt.
 `--no-names` leaves that column out (half the time).
 
+Beside the WER, for every folder (the baseline too), edition and speaker
+(bench/voice_judges.py): the naturalness estimate of DistillMOS (1..5, its
+weights ship in its package; `--no-mos` leaves it out), the median F0 and
+its spread in semitones (Praat, through praat-parselmouth), and the joins
+between the clips of a sentence: the silence between them, the pitch step
+across them, and how far a clip that does not end the sentence falls at
+its end. `--no-wer` gives those alone (no whisper: a quick screen).
+
 Scoring: both texts lower-cased, accents and punctuation dropped, hyphens and
 apostrophes as spaces, numbers as words, the titles' abbreviations as said
 (Mme -> madame, Mr. -> mister); the WER is all the word edits (Levenshtein)
@@ -55,6 +63,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "bench"))
 
+import voice_judges  # noqa: E402
 from voice_words import card_names, compounds, edits, misheard, word_table, words  # noqa: E402, F401
 
 TARGETS = {"fr": 0.15, "en": 0.08, "us": 0.08}
@@ -179,20 +188,38 @@ def joined(folder, lang, ids, cache, lead=0.0):
     return np.concatenate(parts)
 
 
-def score(recognise, folder, lang, manifest, label, *, show=0, sample=1, prompt=None, tally=None, lead=0.0):
+def score(recognise, folder, lang, manifest, label, *, show=0, sample=1, prompt=None, tally=None, lead=0.0,
+          judged=None, mos=None):
     """{speaker: (edits, words, sentences)} of one folder's edition; `tally`
     (a dict) gets each caption word's count of times misheard, and "+" the
-    words heard in excess."""
+    words heard in excess; `judged` (a dict) gets, per speaker, the MOS of
+    each sentence (if `mos`), its voiced F0 frames and its joins (see
+    bench/voice_judges.py). `recognise` None: no WER, the other judges only."""
     cache = {}
+    shapes = {}
     totals = {}
     items = sentences(lang, manifest)[::sample]
     started = time.monotonic()
     for i, (speaker, caption, ids) in enumerate(items, 1):
-        heard = recognise(sentence_audio(folder, lang, ids, cache, lead), lang, prompt)
+        audio = sentence_audio(folder, lang, ids, cache, lead)
+        if judged is not None:
+            j = judged.setdefault(speaker, {"mos": [], "f0": [], "joins": [], "sentences": 0})
+            j["sentences"] += 1
+            if mos is not None:
+                j["mos"].append(mos(audio))
+            for n in ids:
+                if n not in shapes:
+                    shapes[n] = voice_judges.ClipShape(cache[n])
+            j["f0"].extend(shapes[n].f0 for n in ids)
+            j["joins"].extend(voice_judges.joins([shapes[n] for n in ids]))
+        t = totals.setdefault(speaker, [0, 0, 0])
+        if recognise is None:
+            t[2] += 1
+            continue
+        heard = recognise(audio, lang, prompt)
         ref = words(caption, lang)
         hyp = compounds(ref, words(heard, lang))
         e = edits(ref, hyp)
-        t = totals.setdefault(speaker, [0, 0, 0])
         t[0] += e
         t[1] += len(ref)
         t[2] += 1
@@ -245,6 +272,41 @@ def table(results, editions):
     return "\n".join(lines)
 
 
+def judges_table(judged, editions):
+    """Naturalness, pitch and joins per folder, edition and speaker."""
+    import numpy as np
+
+    head = "%-8s %-11s %-14s %5s %7s %6s %6s %6s %6s %5s %6s" % (
+        "edition", "speaker", "folder", "MOS", "F0 Hz", "F0 st", "joins", "gap ms", "step", "up", "fall")
+    lines = [head, "-" * len(head)]
+    for lang in editions:
+        for label in judged:
+            by = judged[label].get(lang, {})
+            for speaker in sorted(by) + ["all"]:
+                js = list(by.values()) if speaker == "all" else [by[speaker]]
+                mos = [m for j in js for m in j["mos"]]
+                frames = [f for j in js for f in j["f0"] if len(f)]
+                f0 = np.concatenate(frames) if frames else np.array([])
+                joined = [x for j in js for x in j["joins"]]
+                n = sum(j["sentences"] for j in js)
+                steps = [st for _, st, _ in joined if st is not None]
+                lines.append("%-8s %-11s %-14s %5s %7s %6s %6.2f %6.0f %6s %5s %6s" % (
+                    lang, speaker, label[:14],
+                    "%.2f" % (sum(mos) / len(mos)) if mos else "-",
+                    "%.0f" % np.median(f0) if len(f0) else "-",
+                    "%.1f" % np.std(12 * np.log2(f0 / np.median(f0))) if len(f0) else "-",
+                    len(joined) / n if n else 0.0,
+                    1000 * voice_judges.summary(g for g, _, _ in joined) if joined else float("nan"),
+                    "%+.1f" % voice_judges.summary(steps) if steps else "-",
+                    "%.0f%%" % (100 * sum(1 for st in steps if st > 1) / len(steps)) if steps else "-",
+                    "%.1f" % voice_judges.summary(f for _, _, f in joined) if joined else "-"))
+    lines.append("MOS: DistillMOS estimate (1..5) of each sentence, mean; F0: median and spread (SD, semitones) of the "
+                 "voiced frames; joins: per sentence; gap: silence between two clips' sounds; step: pitch across a "
+                 "join (semitones, mean); up: joins stepping up > 1 semitone; fall: a non-final clip's end under its "
+                 "median (semitones, mean)")
+    return "\n".join(lines)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(
         description=__doc__.split("\n\n")[0],
@@ -271,6 +333,11 @@ def main(argv=None):
                         help="seconds of silence before each sentence, as at the table (default: %(default)s: the "
                              "sentence's first sample first; 0.5 moved fr by 0.005, docs/sounds.md)")
     parser.add_argument("--sample", type=int, default=1, metavar="N", help="every Nth sentence only (a quick look)")
+    parser.add_argument("--no-mos", action="store_true", help="leave out the naturalness estimate (DistillMOS)")
+    parser.add_argument("--names-only", action="store_true",
+                        help="only the +names column (the listener who holds the cards): half the time")
+    parser.add_argument("--no-wer", action="store_true",
+                        help="no recogniser: the naturalness, pitch and joins alone (implies --no-names)")
     args = parser.parse_args(argv)
 
     from hal.captions import load_manifest
@@ -295,16 +362,27 @@ def main(argv=None):
                 if not args.baseline:
                     build_espeak(editions, manifest, base)
                 folders = {"espeak-ng": base, **folders}
-            recognise = Recogniser(args.threads, args.decode)
+            recognise = None if args.no_wer else Recogniser(args.threads, args.decode)
+            mos = None
+            if not args.no_mos:
+                try:
+                    mos = voice_judges.Mos(args.threads)
+                except ImportError as e:
+                    raise BenchError("%s (or --no-mos)" % e) from None
             results = {}
             tallies = {}
+            judged = {}
             for label, folder in folders.items():
-                results[label] = {
-                    lang: score(recognise, folder, lang, manifest, label, show=args.show, sample=args.sample,
-                                tally=tallies.setdefault((label, lang), {}) if args.words else None, lead=args.lead)
+                judged[label] = {lang: {} for lang in editions}
+                told = label + "+names" if args.names_only else label
+                results[told] = {
+                    lang: score(recognise, folder, lang, manifest, told, show=args.show, sample=args.sample,
+                                tally=tallies.setdefault((told, lang), {}) if args.words else None, lead=args.lead,
+                                judged=judged[label][lang], mos=mos,
+                                prompt=card_names(lang, manifest) if args.names_only else None)
                     for lang in editions
                 }
-            if not args.no_names:
+            if not args.no_names and not args.no_wer and not args.names_only:
                 for label, folder in folders.items():
                     results[label + "+names"] = {
                         lang: score(recognise, folder, lang, manifest, label + "+names", show=args.show,
@@ -314,13 +392,18 @@ def main(argv=None):
     except BenchError as e:
         print("bench_voice: %s" % e, file=sys.stderr)
         return 1
-    print("word error rate, whisper base (faster-whisper, int8, %s), %s" % (
-        "beam search, 5 beams, no 5-gram twice" if args.decode == "beam" else "greedy",
-        "every sentence form" if args.sample == 1 else "every %dth sentence form" % args.sample))
-    if not args.no_names:
-        print("+names: the same, whisper told the names on the cards first")
-    print(table(results, editions))
-    if args.words:
+    if not args.no_wer:
+        print("word error rate, whisper base (faster-whisper, int8, %s), %s" % (
+            "beam search, 5 beams, no 5-gram twice" if args.decode == "beam" else "greedy",
+            "every sentence form" if args.sample == 1 else "every %dth sentence form" % args.sample))
+        if not args.no_names or args.names_only:
+            print("+names: the same, whisper told the names on the cards first")
+        print(table(results, editions))
+        print()
+    print("naturalness, pitch and joins, %s" % ("every sentence form" if args.sample == 1 else
+                                                "every %dth sentence form" % args.sample))
+    print(judges_table(judged, editions))
+    if args.words and not args.no_wer:
         print(word_table(results, tallies, manifest))
     return 0
 

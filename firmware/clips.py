@@ -11,6 +11,7 @@ just "inspecteur"):
     sfx.X      the place's sound     phrase.*   phrase pieces    word.*  joining words
     phrase.*   more phrase pieces (added later, so numbered after word.*)
     dupont.X   the 4 guests' names in the Inspecteur's own voice
+    phrase.*   more phrase pieces (issue 29: several found, leaves and arrives, stay to accuse)
 
 Numbers are computed from the groups, not stored: no table of names is
 built at import, which keeps the board's heap small. New clips go at the
@@ -32,6 +33,7 @@ PHRASES = (
 )
 WORDS = ("and", "leaves", "arrives")
 LATER_PHRASES = ("joined", "pawns_on_start", "cancelled", "heading_for")
+MORE_PHRASES = ("several_hiding", "and_arrives", "stay_to_accuse")
 
 _GROUPS = (
     ("jingle", JINGLES),
@@ -45,6 +47,7 @@ _GROUPS = (
     ("word", WORDS),
     ("phrase", LATER_PHRASES),
     ("dupont", GUESTS),
+    ("phrase", MORE_PHRASES),
 )
 
 

@@ -35,7 +35,8 @@ class Narrator:
         self._battery = BatteryWatch()
         self._last_input = 0
         self._last = ()  # the last announcement: what REPEAT says again
-        self._refused = False  # the press being answered got a hint
+        self._before_confirm = ()  # the announcement before "do you really want to accuse?"
+        self._aside = False  # the press got an aside (a hint, WAIT's hurry): not an announcement
         self._asking = 0  # roll call: index in GUESTS of the question asked
         self._guests = {}  # enrolled guest -> place, None while on START
         self._rounds = None
@@ -122,7 +123,7 @@ class Narrator:
             return []
         rule, targets = entry
         out = []
-        self._refused = False
+        self._aside = False
         method = _RULES.get(rule)
         if method is None:  # a hint (a sentence key): said, and nothing changes
             self._hint(rule, out)
@@ -138,15 +139,16 @@ class Narrator:
         elif self._state not in targets:
             raise RuntimeError("rule %s may not stay in %s" % (rule, self._state))
         # What answered a press is the last announcement, all of it (RULES.md,
-        # REPEAT), unless it was a hint refusing the press, or REPEAT itself.
-        if out and not self._refused and rule != "repeat":
+        # REPEAT), unless it was an aside (a hint refusing the press, WAIT's
+        # hurry, "very well, carry on"), or REPEAT itself.
+        if out and not self._aside and rule != "repeat":
             self._last = out
         return out
 
     def _hint(self, key, out):
         """A hint that refuses a press: said, never the last announcement."""
         out.append(say(key))
-        self._refused = True
+        self._aside = True
 
     # -- power --------------------------------------------------------------
 
@@ -237,7 +239,12 @@ class Narrator:
 
     def _rule_move(self, place, out):
         if place == self._here():
-            self._hint("move.same_place", out)
+            # Staying is allowed only to accuse, with the Inspecteur known to
+            # be here (the rulebook's one exception): say so, not just "go".
+            if self.world.inspecteur_visible_at(place):
+                self._hint("move.stay_to_accuse", out)
+            else:
+                self._hint("move.same_place", out)
             return MOVE
         self._guests[self._current] = place
         world = self.world
@@ -258,7 +265,9 @@ class Narrator:
         out.extend(self._last)
 
     def _rule_hurry(self, _, out):
+        # an aside: REPEAT after it still gives what the guest must act on
         out.append(say("turn.hurry", {"guest": self._current}))
+        self._aside = True
 
     def _rule_accuse(self, _, out):
         here = self._here()
@@ -266,11 +275,16 @@ class Narrator:
             self._hint("accuse.not_here", out)  # the same words whether he hides here or not
             return None
         self._back = self._state
+        self._before_confirm = self._last
         out.append(say("accuse.confirm"))
         return CONFIRM
 
     def _rule_back_to_turn(self, _, out):
         out.append(say("accuse.cancelled"))
+        # back in the turn: REPEAT gives again what came before the question
+        # (the turn's call, or the arrival), not "very well, carry on"
+        self._last = self._before_confirm
+        self._aside = True
         return self._back
 
     def _rule_search(self, _, out):

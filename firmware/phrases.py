@@ -15,6 +15,7 @@ _CLIPS = {
     "power.sleep": ("phrase.sleep",),
     "rollcall.need_two": ("phrase.need_two",),
     "move.same_place": ("phrase.same_place",),
+    "move.stay_to_accuse": ("phrase.stay_to_accuse",),
     "move.already_moved": ("phrase.already_moved",),
     "move.not_a_place": ("phrase.not_a_place",),
     "turn.move_first": ("phrase.move_first",),
@@ -37,10 +38,11 @@ _CLIPS = {
     "accuse.wrong": ("jingle.wrong", "phrase.wrong"),
     "rollcall.welcome": ("phrase.welcome", "phrase.pawns_on_start"),
     "place.enter": ("phrase.you_meet", "phrase.no_suspect", "phrase.inspecteur_here"),
-    "search.result": ("phrase.you_find", "phrase.nobody_hiding"),
+    "search.result": ("phrase.you_find", "phrase.nobody_hiding", "phrase.several_hiding"),
     "move.leaves": ("word.leaves",),
     "move.arrives": ("word.arrives",),
     "move.heads": ("word.leaves", "phrase.heading_for"),
+    "move.leaves_arrives": ("word.leaves", "phrase.and_arrives"),
 }
 for _key in list(_CLIPS):
     _CLIPS[_key] = tuple(number(n) for n in _CLIPS[_key])
@@ -122,7 +124,8 @@ def _search_result(args, parts):
         found.append(INSPECTEUR)
     if not found:
         return (parts[1],)
-    return _listed([parts[0]], found, _who)
+    # "Someone was hiding here:" for one, "Several people were hiding here:" for more
+    return _listed([parts[0] if len(found) == 1 else parts[2]], found, _who)
 
 
 def _leaves(args, parts):
@@ -133,6 +136,13 @@ def _heads(args, parts):  # the Inspecteur leaves `place`, heading for `to`
     return (
         _who(args["who"]), parts[0], _PLACE + PLACES.index(args["place"]),
         parts[1], _PLACE + PLACES.index(args["to"]),
+    )  # fmt: skip
+
+
+def _leaves_arrives(args, parts):  # both ends in view: "leaves the garage and arrives at the kiosk"
+    return (
+        _who(args["who"]), parts[0], _PLACE + PLACES.index(args["place"]),
+        parts[1], _AT + PLACES.index(args["to"]),
     )  # fmt: skip
 
 
@@ -153,5 +163,6 @@ _SHAPES = {
     "search.result": _search_result,
     "move.leaves": _leaves,
     "move.heads": _heads,
+    "move.leaves_arrives": _leaves_arrives,
     "move.arrives": _arrives,
 }

@@ -83,6 +83,10 @@ class World:
         arrive_seen = dst in watched
         if leave_seen:
             if who == INSPECTEUR:  # his seen departure says where he is heading
+                if arrive_seen:  # ... and where he arrives, in the same sentence: said once
+                    self.put(who, dst, False)  # he never sneaks
+                    out.append(say("move.leaves_arrives", {"who": who, "place": src, "to": dst}))
+                    return
                 out.append(say("move.heads", {"who": who, "place": src, "to": dst}))
             else:
                 out.append(say("move.leaves", {"who": who, "place": src}))

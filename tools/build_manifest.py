@@ -125,7 +125,7 @@ OTHERS = {
     "jingle.wrong": _E("♪ (un trombone triste)", "♪ (a sad trombone)"),
     "inspecteur": ("l'Inspecteur Dupont", "Inspecteur Dupont", "Inspector Brown"),
     "phrase.greeting": (
-        "Bonsoir. Je suis Edmond, le majordome du docteur Lenoir.",
+        "Bonsoir. Je suis Edmond, le majordome du Docteur Lenoir.",  # capitals as the Colonel's, the Professeur's
         "Good evening. I am Edmond, Dr. Lenoir's butler.",
         "Good evening. I am Mr. Ashe, Mr. Boddy's butler.",
     ),
@@ -142,13 +142,14 @@ OTHERS = {
     "phrase.your_turn": _E(", c'est à vous.", ", it is your turn."),
     "phrase.hurry": _E(", dépêchez-vous, je vous prie !", ", please hurry up!"),
     "phrase.same_place": _E(
-        "Vous devez aller dans un nouveau lieu.",
+        "Vous devez aller dans un autre lieu.",
         "You must go somewhere new.",
     ),
     "phrase.already_moved": _E("Vous avez déjà déplacé votre pion.", "You have already moved your pawn."),
     "phrase.not_a_place": _E("Posez votre pion sur un lieu.", "Put your pawn on a place."),
     "phrase.you_meet": _E(", vous rencontrez", ", you meet"),
-    "phrase.no_suspect": _E(", il n'y a aucun suspect", ", there is no suspect"),
+    # en quotes its rulebook ("the narrator will tell you that there is no suspect here"); us speaks plainly
+    "phrase.no_suspect": (", il n'y a aucun suspect", ", there is no suspect", ", there are no suspects"),
     "phrase.inspecteur_here": (
         ". L'Inspecteur Dupont est ici.", ". Inspecteur Dupont is here.", ". Inspector Brown is here."
     ),
@@ -189,9 +190,10 @@ OTHERS = {
         "The game is over. To play again, switch the board off, then on.",
     ),
     "phrase.battery_low": _E("Les piles sont faibles.", "The batteries are low."),
-    "phrase.battery_empty": _E(
-        "Les piles sont vides. Changez-les, puis éteignez et rallumez le plateau. Au revoir.",
-        "The batteries are empty. Change them, then switch the board off and on. Goodbye.",
+    "phrase.battery_empty": (
+        "Les piles sont usées. Changez-les, puis éteignez et rallumez le plateau. Au revoir.",
+        "The batteries are flat. Change them, then switch the board off and on. Goodbye.",
+        "The batteries are dead. Replace them, then switch the board off and on. Goodbye.",
     ),
     "phrase.sleep": _E(
         "Personne ne joue ? Je vais me reposer. Pour rejouer, éteignez puis rallumez le plateau. Au revoir.",
@@ -207,6 +209,14 @@ OTHERS = {
     ),
     "phrase.cancelled": _E("Très bien, poursuivez.", "Very well, carry on."),
     "phrase.heading_for": _E("et se dirige vers", ", heading for"),
+    # issue 29: more than one found (the list that follows is plural), the
+    # Inspecteur seen at both ends of his move (said once), staying to accuse
+    "phrase.several_hiding": _E("Plusieurs personnes se cachaient ici :", "Several people were hiding here:"),
+    "phrase.and_arrives": _E("et arrive", "and arrives"),
+    "phrase.stay_to_accuse": _E(
+        "Pour rester ici, faites une accusation ; sinon, allez dans un autre lieu.",
+        "To stay here, make an accusation; otherwise, go somewhere new.",
+    ),
 }
 # The speakers (RULES.md, Who speaks), as the captions name them.
 SPEAKERS = {

@@ -42,7 +42,8 @@ from voices.cast import ESPEAK, ROOM, SAY, SAY_EN, SAY_NEURAL_EN, VOICES, parse_
 
 MANIFEST = ROOT / "sounds" / "manifest.json"
 MAX_SECONDS = 6.0
-TAIL_SECONDS = 0.08  # the silence after every clip: the gap between the clips of a sentence
+TAIL_SECONDS = 0.08  # the silence after a clip that may end a sentence: the pause before the next one
+JOIN_TAIL_SECONDS = 0.03  # after a clip that never ends a sentence (a guest's name, "and", "leaves"...)
 SILENCE_DB = -50.0  # quieter than this (peak over 1 ms windows) is silence
 SOUND_DB = -40.0  # a sample this loud is sound for hal.voicepack and bench_sim
 ONSET_SECONDS = 0.003  # kept at most before the first such sample
@@ -127,9 +128,12 @@ def _raw(text, v):
     except ImportError as e:
         raise BuildError("%s: pip install 'clue-fx[voices]' to rebuild the speech" % e) from None
 
-    params = {k: val for k, val in v.items() if k not in ("engine", "pitch", "tempo", "room")}
+    params = {k: val for k, val in v.items() if k not in POST}
+    gender = {k[len("gender_"):]: v[k] for k in v if k.startswith("gender_")}
     try:
         x, rate = engines.synthesise(v["engine"], text, **params)
+        if gender:
+            x, rate = engines.change_gender(x, rate, **gender)
     except (engines.EngineError, RuntimeError, TypeError) as e:
         raise BuildError(str(e)) from None
     except ImportError as e:
@@ -140,6 +144,11 @@ def _raw(text, v):
 
 
 _RAW = {}
+# A voice's keys that are not its engine's: sox's (pitch in cents, tempo, the
+# room, a treble shelf in dB at treble_hz) and Praat's "Change gender"
+# (gender_formants, gender_f0, gender_f0_range, gender_duration).
+POST = ("engine", "pitch", "tempo", "room", "treble", "treble_hz", "join",
+        "gender_formants", "gender_f0", "gender_f0_range", "gender_duration")
 
 
 def speak(text, v, tempo=1.0):
@@ -155,6 +164,8 @@ def speak(text, v, tempo=1.0):
         effects = ["highpass", "60"]
         if v.get("pitch"):
             effects += ["pitch", str(int(v["pitch"]))]
+        if v.get("treble"):  # a shelf that gives a lowered voice its consonants back (headroom first)
+            effects += ["gain", "%g" % -abs(v["treble"]), "treble", "%g" % v["treble"], "%g" % v.get("treble_hz", 3000)]
         tempo *= v.get("tempo", 1.0)
         if abs(tempo - 1.0) > 1e-6:
             effects += ["tempo", "-s", "%.3f" % tempo]
@@ -207,7 +218,7 @@ def active_level(x, window=0.02, gate_db=-30.0):
     return math.sqrt(sum(loud) / len(loud)) or 1.0
 
 
-def finish(x, rms_db, lift=False):
+def finish(x, rms_db, lift=False, tail=TAIL_SECONDS):
     """Normalise, cut the silence, fade both ends, add the tail: the clip as written."""
     if not x or not any(x):
         raise BuildError("nothing to hear")
@@ -222,7 +233,7 @@ def finish(x, rms_db, lift=False):
         x[i] *= i / n_in
     for i in range(n_out):
         x[len(x) - 1 - i] *= i / n_out
-    return x + [0.0] * n_samples(TAIL_SECONDS)
+    return x + [0.0] * n_samples(tail)
 
 
 def to_wav(x):
@@ -246,18 +257,71 @@ def _wav_bytes(frames, rate):
 _SPOKEN = {}  # (text, voice) -> (samples, tempo): the editions share many clips
 
 
-def build_speech(text, v):
-    """Speak `text` in voice `v`, faster if it does not fit in MAX_SECONDS; -> (samples, tempo)."""
-    key = (text, repr(sorted(v.items())))
+def build_speech(text, v, joining=False):
+    """Speak `text` in voice `v`, faster if it does not fit in MAX_SECONDS; -> (samples, tempo).
+    `joining`: a clip that never ends a sentence (joining_clips()): its end
+    does not fall as a sentence's does, and a short tail joins it to the next."""
+    key = (text, repr(sorted(v.items())), joining)
     if key not in _SPOKEN:
-        _SPOKEN[key] = _build_speech(text, v)
+        _SPOKEN[key] = _build_speech(text, v, joining)
     return _SPOKEN[key]
 
 
-def _build_speech(text, v):
+def joining_clips(manifest):
+    """The names of the speech clips that never end a sentence the board
+    says (every form of tools/sentences.py, through the firmware's phrase
+    builder): a guest's name before ", it is your turn", "and", "leaves"..."""
+    import sentences  # tools/sentences.py, beside this file
+
+    sys.path.insert(0, str(ROOT))
+    from firmware.phrases import say
+
+    names = {c["id"]: c["name"] for c in manifest["clips"]}
+    sound = {c["id"] for c in manifest["clips"] if c["en"].startswith("♪")}
+    said, last = set(), set()
+    for key, args in sentences.forms():
+        ids = [n for n in say(key, args).clips if n not in sound]
+        said.update(ids)
+        if ids:
+            last.add(ids[-1])
+    return {names[n] for n in said - last}
+
+
+def level_end(x, share=0.35):
+    """The end of a clip said as if the sentence went on: over the last
+    `share` of its voiced time, the pitch is kept from falling under the
+    clip's median (Praat's PSOLA, praat-parselmouth), so the next clip does
+    not start a semitone step or more above it. x: float samples at RATE."""
+    try:
+        import numpy as np
+        import parselmouth
+        from parselmouth.praat import call
+    except ImportError as e:
+        raise BuildError("%s: pip install 'clue-fx[voices]' to rebuild the speech" % e) from None
+    sound = parselmouth.Sound(np.asarray(x, dtype=np.float64), sampling_frequency=RATE)
+    pitch = sound.to_pitch(time_step=0.01, pitch_floor=60, pitch_ceiling=400)
+    f0 = pitch.selected_array["frequency"]
+    times = pitch.xs()
+    voiced = times[f0 > 0]
+    if len(voiced) < 5:
+        return x
+    median = float(np.median(f0[f0 > 0]))
+    start = voiced[0] + (voiced[-1] - voiced[0]) * (1 - share)
+    manipulation = call(sound, "To Manipulation", 0.01, 60, 400)
+    tier = call(manipulation, "Extract pitch tier")
+    call(tier, "Formula", "if x > %r and self < %r then %r else self fi" % (start, median, median))
+    call([tier, manipulation], "Replace pitch tier")
+    out = call(manipulation, "Get resynthesis (overlap-add)")
+    return [float(v) for v in out.values[0]]
+
+
+def _build_speech(text, v, joining=False):
     tempo = 1.0
     while True:
-        x = finish(speak(text, v, tempo), SPEECH_RMS_DB, lift=True)
+        said = speak(text, v, tempo)
+        if joining:
+            said = level_end(said)
+        x = finish(said, SPEECH_RMS_DB, lift=True, tail=JOIN_TAIL_SECONDS if joining else TAIL_SECONDS)
         if len(x) <= n_samples(MAX_SECONDS) or tempo >= 1.6:
             return x, tempo
         tempo += 0.05
@@ -300,6 +364,7 @@ def build(langs, only=(), out_dir=ROOT / "sounds", manifest=None, *, log=print, 
     if any(is_speech(c, lang) for c in clips for lang in langs):
         need_tools(("espeak-ng", "sox") if engine == "espeak" else ("sox",))
     sounds = {}  # the place sounds and jingles are the same in every edition
+    joining = joining_clips(manifest) if engine != "espeak" else set()  # the baseline as it was
     written = []
     total = len(clips) * len(langs)
     done = 0
@@ -314,7 +379,8 @@ def build(langs, only=(), out_dir=ROOT / "sounds", manifest=None, *, log=print, 
                 if is_speech(clip, lang):
                     speaker = clip.get("speaker", "narrator")
                     v = voices[speaker]
-                    x, tempo = build_speech(speech_text(clip[lang], lang, v["engine"]), v)
+                    joins = clip["name"] in joining and v.get("join", False)  # a voice's clips rebuilt with it
+                    x, tempo = build_speech(speech_text(clip[lang], lang, v["engine"]), v, joins)
                     how = "%s %s:%s" % (speaker, v["engine"], v.get("voice", ""))
                     how += " (tempo %.2f)" % tempo if tempo != 1.0 else ""
                 else:

@@ -24,7 +24,7 @@ from hal.captions import Captions, load_manifest  # noqa: E402
 
 PAGE = ROOT / "docs" / "sentences.md"
 PLAIN = (
-    "power.greeting", "power.remove_pawns", "rollcall.need_two", "move.same_place",
+    "power.greeting", "power.remove_pawns", "rollcall.need_two", "move.same_place", "move.stay_to_accuse",
     "move.already_moved", "move.not_a_place", "turn.move_first", "search.already",
     "accuse.not_here", "accuse.confirm", "accuse.found_inspecteur", "accuse.announce",
     "accuse.cancelled", "game.over", "battery.low", "battery.empty", "power.sleep",
@@ -67,6 +67,8 @@ def forms():
     for place in PLACES:
         for to in neighbours(place):
             out.append(("move.heads", {"who": INSPECTEUR, "place": place, "to": to}))
+    # both ends of his move in view: said once (every place he may arrive at)
+    out += [("move.leaves_arrives", {"who": INSPECTEUR, "place": neighbours(p)[0], "to": p}) for p in PLACES]
     return out
 
 

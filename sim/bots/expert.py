@@ -151,7 +151,8 @@ class Expert:
                 self.ready_rivals.add(g)  # a turn with nothing to learn: only a certain detective plays it
             self._turn_of = args.get("guest") if key == "turn.call" else None
             self._turn_busy = False
-        elif key in ("search.result", "accuse.confirm", "accuse.found_inspecteur", "move.same_place"):
+        elif key in ("search.result", "accuse.confirm", "accuse.found_inspecteur", "move.same_place",
+                     "move.stay_to_accuse"):
             self._turn_busy = True
         elif key == "accuse.wrong":
             self.ready_rivals.discard(args.get("guest"))

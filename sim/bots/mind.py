@@ -172,7 +172,7 @@ class Bot(Sink):
             return
         elif key == "place.enter":
             self.phase = MOVED
-        elif key == "move.same_place":
+        elif key in ("move.same_place", "move.stay_to_accuse"):
             self.phase = MOVE
         elif key == "accuse.not_here":
             self._tried_accuse = True

@@ -7,7 +7,9 @@ older firmware said again its last sentence alone. Both are recognised: a
 burst equal to the last burst that had news in it, or a lone sentence equal
 to the last sentence. The board never announces the same thing twice in a
 row otherwise (a guest must go somewhere new, turns alternate, and a hint
-refusing a press has no news in it).
+refusing a press has no news in it). Since issue 29 a cancelled accusation
+("very well, carry on") gives the announcement before the question back to
+REPEAT, as the board does: the listener does the same.
 
     repeats = Repeats()
     if not repeats.heard(actions): ...   # news: act on it
@@ -27,6 +29,7 @@ NEWS = (
     "search.result",
     "move.leaves",
     "move.heads",
+    "move.leaves_arrives",
     "move.arrives",
     "accuse.confirm",
     "accuse.cancelled",
@@ -86,6 +89,7 @@ class Repeats:
     def __init__(self):
         self._last_say = None
         self._last_news = None
+        self._before_confirm = None  # the news before "do you really want to accuse?"
 
     _last = (None, 0, None)  # (actions, len, _Burst): the bots of a table hear the same burst, read once
 
@@ -108,5 +112,9 @@ class Repeats:
         if says:
             self._last_say = says[-1]
         if sig is not None:
+            if says[-1].key == "accuse.confirm":
+                self._before_confirm = self._last_news
+            if says[-1].key == "accuse.cancelled":  # REPEAT now gives what came before the question
+                sig = self._before_confirm
             self._last_news = sig
         return False

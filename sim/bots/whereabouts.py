@@ -136,6 +136,10 @@ class Whereabouts(Sink):
         elif key == "move.heads":
             self._leaves[args["who"]] = args["place"]
             self._heads[args["who"]] = args["to"]
+        elif key == "move.leaves_arrives":  # both ends in view, said once (issue 29): the same news
+            self._leaves[args["who"]] = args["place"]
+            self._heads[args["who"]] = args["to"]
+            self._arrives[args["who"]] = args["to"]
         elif key == "accuse.wrong":
             self.guests.pop(args["guest"], None)
             self._unwatched()

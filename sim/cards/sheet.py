@@ -56,7 +56,7 @@ class DetectiveSheet:
                 self._heard(args["place"])
             elif k == "move.arrives" and args["who"] == INSPECTEUR:
                 self._heard(args["place"])
-            elif k == "move.heads" and args["who"] == INSPECTEUR:
+            elif k in ("move.heads", "move.leaves_arrives") and args["who"] == INSPECTEUR:
                 self._heard(args["to"])  # "the place he is heading toward"
 
     def _heard(self, place):

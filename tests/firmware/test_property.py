@@ -28,7 +28,9 @@ from firmware.events import AudioDone, Battery, ButtonDown, ButtonUp, PadDown, P
 
 # the hints of RULES.md, REPEAT: never the last announcement
 HINTS = ("move.same_place", "move.already_moved", "move.not_a_place", "turn.move_first", "search.already",
-         "accuse.not_here")
+         "accuse.not_here", "move.stay_to_accuse")
+# asides (issue 29, docs/rules-changes.md): not the last announcement either
+ASIDES = ("turn.hurry",)
 
 STEPS = int(os.environ.get("CFX_PROPERTY_STEPS", "100000"))
 STEPS_PER_RUN = 200
@@ -41,6 +43,7 @@ class NarratorMachine(RuleBasedStateMachine):
         self.n = Narrator(seed=seed)
         self.t = 0
         self.last = []  # the last announcement, as the rules define it
+        self.before_confirm = []  # the announcement before "do you really want to accuse?"
         self.eliminated = set()
         self.pending = set()  # guests not yet called in this round
         self.last_called = None
@@ -70,8 +73,13 @@ class NarratorMachine(RuleBasedStateMachine):
             return
         if kind not in (ButtonDown, PadDown, Switch):
             return  # a battery warning is no answer to anyone
-        if any(type(a) is Say and a.key in HINTS for a in out):
+        if any(type(a) is Say and a.key in HINTS + ASIDES for a in out):
             return
+        if any(type(a) is Say and a.key == "accuse.cancelled" for a in out):
+            self.last = self.before_confirm  # back in the turn: what came before the question
+            return
+        if any(type(a) is Say and a.key == "accuse.confirm" for a in out):
+            self.before_confirm = self.last
         if kind is Switch:  # switched on: the roll call's question, not the greeting
             self.last = [a for a in out if type(a) is Say][-1:]
             return
@@ -161,7 +169,8 @@ class NarratorMachine(RuleBasedStateMachine):
         if type(event) is ButtonDown and event.button == "REPEAT" and before_state not in ("off", "asleep"):
             if "power.sleep" not in keys:
                 assert out == self.last, "REPEAT said %r, not %r" % (out, self.last)
-                assert not [k for k in keys if k in HINTS], "REPEAT gave a hint: %r" % keys
+                asides = HINTS + ASIDES + ("accuse.cancelled",)
+                assert not [k for k in keys if k in asides], "REPEAT gave a hint or an aside: %r" % keys
                 assert n.state == before_state and n.positions == before_pos
                 return  # a repeated call is not a new turn
         if any(type(a) is PowerOff for a in out):

@@ -291,3 +291,42 @@ def test_repeat_on_the_real_board_opens_no_case_twice_and_calls_no_turn_twice():
     out = board.feed(ButtonDown("REPEAT"), t + 6000)
     assert out and getattr(out[-1], "key", None) == "turn.call"
     assert (session.turn_count, dict(session.turns), bots["LAVANDE"].turns, session.table.current) == before
+
+
+def test_the_inspecteur_seen_at_both_ends_said_once_is_in_sight_where_he_arrived():
+    """Issue 29: "leaves the garage and arrives at the kiosk" (one sentence)
+    is what the heading and the arrival said together: him at the kiosk, in
+    sight, for the whereabouts, the frozen bot's and the detective sheet."""
+    from sim.bots.frozen.whereabouts import Whereabouts as Frozen
+
+    once = say("move.leaves_arrives", {"who": INSPECTEUR, "place": "GARAGE", "to": "KIOSQUE"})
+    twice = [heads("GARAGE", "KIOSQUE"), say("move.arrives", {"who": INSPECTEUR, "place": "KIOSQUE"})]
+    for kind in (Whereabouts, Frozen):
+        heard = {}
+        for label, news in (("once", [once]), ("twice", twice)):
+            w = kind()
+            w.hear([say("rollcall.welcome", {"guests": ["COMTE", "AZUR"]}), say("turn.call", {"guest": "COMTE"})])
+            w.hear(enter("GARAGE", inspecteur=True))
+            w.hear(news + [say("turn.call", {"guest": "AZUR"})])
+            heard[label] = (list(w.p[INSPECTEUR]), dict(w.visible))
+        assert heard["once"] == heard["twice"]
+        assert heard["once"][0] == at("KIOSQUE") and heard["once"][1][INSPECTEUR] == "KIOSQUE"
+    sheet = DetectiveSheet("AZUR", ("COMTE", "AZUR"), HAND)
+    sheet.hear([once])
+    assert sheet.inspecteur == ["KIOSQUE"]
+
+
+def test_repeat_after_a_cancelled_accusation_is_not_news_and_a_second_try_is():
+    """Issue 29: after "very well, carry on" the board's REPEAT gives the
+    announcement before the question (the arrival): the listener knows it."""
+    r = Repeats()
+    arrival = enter("GARAGE", inspecteur=True)
+    assert not r.heard(arrival)
+    confirm = [say("accuse.confirm")]
+    assert not r.heard(confirm)
+    assert r.heard(confirm)  # REPEAT at the question
+    assert not r.heard([say("accuse.cancelled")])
+    assert r.heard(arrival)  # REPEAT now: the arrival again, not news
+    assert not r.heard(confirm)  # ACCUSE again: the question is news again
+    assert not r.heard([say("turn.hurry", {"guest": "COMTE"})])  # WAIT: not news
+    assert r.heard(confirm)  # REPEAT after WAIT: the question

@@ -84,3 +84,32 @@ def test_the_judge_can_hear_a_sentence_after_the_silence_before_it(tmp_path):
     assert len(plain) == 4410 and len(led) == 4410 + 11025  # 0.5 s more at 22 050 Hz, before it
     assert not led[:11025].any() and abs(plain[0] - 8000 / 32768) < 1e-6
     assert (led[11025:] == plain).all()
+
+
+def test_the_joins_judge_measures_the_gap_the_pitch_step_and_the_fall():
+    """bench/voice_judges.py on made clips: a tone gliding down from 200 to
+    150 Hz (a clip that falls at its end), 50 ms of silence, then a steady
+    200 Hz tone (the next clip starting high again)."""
+    np = __import__("pytest").importorskip("numpy")
+    __import__("pytest").importorskip("parselmouth")
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("voice_judges", ROOT / "bench" / "voice_judges.py")
+    judges = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(judges)
+    rate = judges.RATE_IN
+
+    def tone(f_start, f_end, seconds=0.6, tail=0.0):
+        t = np.arange(int(seconds * rate)) / rate
+        f = np.linspace(f_start, f_end, len(t))
+        x = 0.3 * np.sin(2 * np.pi * np.cumsum(f) / rate)
+        return np.concatenate([x, np.zeros(int(tail * rate))])
+
+    falling = judges.ClipShape(tone(200, 150, tail=0.05))
+    level = judges.ClipShape(tone(200, 200))
+    ((gap, step, fall),) = judges.joins([falling, level])
+    assert abs(gap - 0.05) < 0.003
+    assert 3 < step < 5.5  # ~158 Hz up to 200 Hz: about +4 semitones
+    assert 1.5 < fall < 4  # its end under its median (~175 Hz)
+    ((gap, step, fall),) = judges.joins([level, level])
+    assert gap < 0.003 and abs(step) < 0.3 and abs(fall) < 0.3

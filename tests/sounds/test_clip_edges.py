@@ -88,3 +88,31 @@ def test_every_clip_starts_within_5_ms_and_ends_without_a_click(lang):
         if max(abs(v) for v in end) >= SILENT:
             problems.append("%s: still sounding in its last 5 ms (a click when it stops)" % name)
     assert not problems, "\n".join(problems)
+
+
+def tail_of_zeros(x, rate):
+    """Seconds of digital silence that close the clip (the tail the builder adds after the fade)."""
+    n = 0
+    while n < len(x) and x[len(x) - 1 - n] == 0:
+        n += 1
+    return n / rate
+
+
+@pytest.mark.parametrize("lang", EDITIONS)
+def test_a_clip_that_never_ends_a_sentence_joins_the_next_closely(lang):
+    """Issue 29: a guest's name before ", it is your turn", "and", "leaves"...
+    (tools/build_sounds.py, joining_clips) end in a 30 ms tail, the clips
+    that may end a sentence in 80 ms (the pause before the next sentence)."""
+    joining = {"guest.COMTE", "guest.LAVANDE", "guest.PECHE", "guest.AZUR", "word.and", "word.leaves",
+               "word.arrives", "phrase.you_meet", "phrase.you_find", "phrase.several_hiding", "phrase.heading_for",
+               "phrase.and_arrives", "phrase.welcome", "dupont.COMTE", "dupont.LAVANDE", "dupont.PECHE",
+               "dupont.AZUR"}
+    short, long_ = [], []
+    for clip in MANIFEST["clips"]:
+        if clip[lang].startswith("♪"):
+            continue
+        x, rate = read(SOUNDS / lang / ("%04d.wav" % clip["id"]))
+        (short if clip["name"] in joining else long_).append((tail_of_zeros(x, rate), clip["name"]))
+    assert len(short) == len(joining)
+    assert max(short)[0] < 0.035, max(short)
+    assert min(long_)[0] >= 0.08, min(long_)

@@ -25,7 +25,9 @@ SOUNDS = ROOT / "sounds"
 TOOLS = ROOT / "tools"
 MANIFEST = json.loads((SOUNDS / "manifest.json").read_text(encoding="utf-8"))
 EDITIONS = MANIFEST["editions"]
-BUDGET_BYTES = 20 * 1000 * 1000  # three editions (15 MB held two)
+# three editions (15 MB held two); 21 MB since issue 29's three new clips (sounds/ was 20.36 MB): the limit
+# that matters is the wheel's (tests/test_wheel.py, < 20 MB), and the WAVs deflate in it to about 79 %
+BUDGET_BYTES = 21 * 1000 * 1000
 MAX_SECONDS = 6.0
 SILENT_RMS = 0.01 * 32767  # -40 dBFS: quieter than this is a failed build
 EDGE_SECONDS = 0.005  # the end: near zero, so clips join without a click (the start: tests/sounds/)

@@ -6,18 +6,28 @@ names (the captions keep the spelling). Used by tools/build_sounds.py."""
 # unhurried, in a small room; the Inspecteur in another voice, higher and
 # brisker, so that a player knows at once who speaks. docs/sounds.md says why
 # these (bench/bench_voice.py measured them). pitch: cents (sox pitch);
-# tempo: sox tempo factor; room: a light sox reverb.
-EDMOND_EN = {"engine": "kokoro", "voice": "jm_kumo", "lang": "en-us", "speed": 0.92, "pitch": -150, "room": True}
-INSPECTEUR_EN = {"engine": "piper", "voice": "joe", "length": 0.85, "pitch": 50}
+# tempo: sox tempo factor; room: a light sox reverb; join: the clips that
+# never end a sentence are said without a sentence's final fall and with a
+# short tail (tools/build_sounds.py, joining_clips; issue 29).
+EDMOND_EN = {"engine": "kokoro", "voice": "jm_kumo", "lang": "en-us", "speed": 0.92, "pitch": -150, "room": True,
+             "join": True}
+INSPECTEUR_EN = {"engine": "piper", "voice": "joe", "length": 0.85, "pitch": 50, "join": True}
 VOICES = {
     "fr": {
         # SVOX Pico's French voice (a native French voice, female), its own
         # pitch at 80 % and sox's 200 cents down (which lowers the formants
-        # too): about 138 Hz, a low voice; dry (the room cost it: 0.309
+        # too): about 133 Hz, a low voice; dry (the room cost it: 0.309
         # against 0.246, a screen). Every fr form, as built: Edmond 0.260,
-        # where Kokoro's Japanese style reading French was 0.374.
-        "narrator": {"engine": "pico", "voice": "fr-FR", "pitch_pct": 80, "pitch": -200},
-        "inspecteur": {"engine": "kokoro", "voice": "jm_kumo", "lang": "fr", "speed": 1.05, "pitch": 200},
+        # where Kokoro's Japanese style reading French was 0.374. Issue 29:
+        # its volume at 80 (at 100 it clipped at its source in 28 of 61
+        # texts) and a treble shelf (+12 dB from 1.5 kHz: the lowering had
+        # left its 1-2 kHz band 27 dB under the total), MOS 2.48 -> 2.72,
+        # pitch unchanged; Praat's "Change gender" (pitch and formants apart)
+        # was tried and kept no better (docs/sounds.md, issue 29).
+        "narrator": {"engine": "pico", "voice": "fr-FR", "pitch_pct": 80, "pitch": -200, "volume": 80,
+                     "treble": 12, "treble_hz": 1500, "join": True},
+        "inspecteur": {"engine": "kokoro", "voice": "jm_kumo", "lang": "fr", "speed": 1.05, "pitch": 200,
+                       "join": True},
     },
     "en": {"narrator": EDMOND_EN, "inspecteur": INSPECTEUR_EN},
     "us": {"narrator": EDMOND_EN, "inspecteur": INSPECTEUR_EN},

@@ -122,7 +122,7 @@ def hibari(text, voice="heart", speed=1.0, seed=1):
     return np.asarray(_LOADED[key](text, speed=speed, seed=seed), dtype=np.float64), SAMPLE_RATE
 
 
-def pico(text, voice="fr-FR", rate=100, pitch_pct=100):
+def pico(text, voice="fr-FR", rate=100, pitch_pct=100, volume=100):
     """SVOX Pico (ttspico: the AOSP engine, Apache-2.0, its lingware inside
     the package; plain C, no kernels picked by CPU). A new engine for every
     text (7 ms): one engine's output depends on what it said before (the
@@ -135,10 +135,29 @@ def pico(text, voice="fr-FR", rate=100, pitch_pct=100):
     e = ttspico.TtsEngine(voice)
     e.rate = int(rate)
     e.pitch = int(pitch_pct)
+    e.volume = int(volume)  # 80: no clipping at its source (at 100, 28 of 61 fr Edmond texts clipped)
     pcm = e.speak(text)
     if not pcm:
         raise EngineError("pico said nothing for %r" % text)
     return np.frombuffer(pcm, dtype="<i2").astype(np.float64) / 32768, 16000
+
+
+def change_gender(x, rate, *, formants=1.0, f0=0.0, f0_range=1.0, duration=1.0):
+    """Praat's "Change gender" (praat-parselmouth: PSOLA over Praat's pitch
+    analysis): the formants scaled by `formants` (resampling, then PSOLA
+    back to the pitch), the median pitch moved to `f0` Hz (0: unchanged),
+    the pitch range scaled by `f0_range`, the duration by `duration`.
+    Unlike sox `pitch` (which moves pitch and formants together, and
+    darkened Pico's Edmond), pitch and formants move apart."""
+    try:
+        import parselmouth
+        from parselmouth.praat import call
+    except ImportError:
+        raise EngineError("praat-parselmouth is not installed: pip install 'clue-fx[voices]'") from None
+    sound = parselmouth.Sound(np.asarray(x, dtype=np.float64), sampling_frequency=rate)
+    # pitch floor and ceiling of the analysis: a voice of 75-400 Hz (Pico's French is a woman's)
+    out = call(sound, "Change gender", 75, 400, float(formants), float(f0), float(f0_range), float(duration))
+    return np.asarray(out.values[0], dtype=np.float64), rate
 
 
 ENGINES = {"espeak": espeak, "pico": pico, "flite": flite, "festival": festival, "piper": piper, "hibari": hibari}
