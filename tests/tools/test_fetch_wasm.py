@@ -12,9 +12,10 @@ fetch_wasm = tool("fetch_wasm")
 
 def test_the_committed_runtime_is_the_pinned_one():
     assert fetch_wasm.problems(fetch_wasm.DEST) == []
-    assert "MIT" in (fetch_wasm.DEST / "LICENSE").read_text() and fetch_wasm.VERSION in (
-        fetch_wasm.DEST / "LICENSE"
-    ).read_text()
+    assert (
+        "MIT" in (fetch_wasm.DEST / "LICENSE").read_text()
+        and fetch_wasm.VERSION in (fetch_wasm.DEST / "LICENSE").read_text()
+    )
 
 
 def test_a_changed_or_missing_file_is_caught(tmp_path):
