@@ -8,7 +8,9 @@ ours on the server):
 - halfway, the server is stopped and the page reloaded: the service worker
   serves it offline and the game comes back from IndexedDB by replay (its
   captions so far, whose turn it is), and is played on to its end;
-- the game's trace saved from the page is a file `clue-fx replay` accepts.
+- the game's trace saved from the page is a file `clue-fx replay` accepts,
+  and the page takes it back (after a new game) as the game it was;
+- the bug report downloads in one tap.
 
 Every wait is a condition with a deadline (WebDriverWait), never a sleep.
 """
@@ -132,6 +134,13 @@ def test_the_exported_app_plays_offline_and_comes_back_after_a_reload(app, brows
     done = subprocess.run([sys.executable, "-m", "hal.cli", "replay", str(files[0])], cwd=ROOT,
                           capture_output=True, text=True, timeout=120)  # fmt: skip
     assert done.returncode == 0, done.stdout + done.stderr
+    # the saved trace taken back from its file, after a new game: the page comes back with that game
+    d.find_element("id", "new-game").click()
+    wait(d, lambda d: body(d, "ready") == "1" and body(d, "state") == "off" and len(captions_in(d)) == 0,
+         "a new game")  # fmt: skip
+    d.find_element("id", "load-trace").send_keys(str(files[0]))
+    wait(d, lambda d: body(d, "ready") == "1" and body(d, "state") == "over", "the saved game taken back")
+    assert captions_in(d) == want
     d.find_element("css selector", "#bug summary").click()
     assert "seed %d" % seed in d.find_element("css selector", "#bug .facts").text
     d.find_element("id", "bug-download").click()
