@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT))
 from bench.bench_web import until  # noqa: E402
 from hal.web.export import size  # noqa: E402
 from tests.hal.web.conftest import CHROMEDRIVER, CHROMIUM, make_browser  # noqa: E402
-from tests.hal.web.test_offline_browser import Static  # noqa: E402
+from tests.support.web_static import Static  # noqa: E402
 
 EDITIONS = ("fr", "en", "us")
 

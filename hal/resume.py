@@ -1,4 +1,4 @@
-"""Resuming a game from its trace (DESIGN.md, Traces; README, Nothing lost).
+"""Resuming a game from its trace (DESIGN.md, Traces; docs/testing.md, Nothing lost).
 
 The trace holds every input the narrator took: replayed into a fresh
 Narrator(seed) they rebuild it whole (its guests, its turn, its last

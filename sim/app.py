@@ -34,12 +34,12 @@ from . import layout as L  # noqa: E402
 from .cards import record  # noqa: E402
 from .hotseat import restore  # noqa: E402
 from .keys import target_of_key  # noqa: E402
-from .labels import Labels  # noqa: E402
 from .paint.draw import BACKGROUND, BoardPainter, Scene  # noqa: E402
 from .paint.fonts import Fonts  # noqa: E402
 from .paint.panel import PanelPainter, draw_help  # noqa: E402
 from .transcript import Transcript  # noqa: E402
 from .window import WINDOW  # noqa: E402
+from .words.labels import Labels  # noqa: E402
 
 DARK_STATES = (OFF, ASLEEP)
 EDGE_KIND = {"pad": PAD, "button": BTN}  # a target's kind -> the kind of its edge (hal.edges)

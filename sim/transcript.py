@@ -16,7 +16,7 @@ LOG_KEEP = 1000
 
 class Transcript(Sink):
     def __init__(self, captions, labels):
-        """`captions`: hal.captions.Captions; `labels`: sim.labels.Labels."""
+        """`captions`: hal.captions.Captions; `labels`: sim.words.labels.Labels."""
         self.captions = captions
         self.labels = labels
         self.caption = []  # [[text, clips]] of the last burst of actions

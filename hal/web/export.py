@@ -106,7 +106,7 @@ _OURS = {"index.html", "static", "wasm", "py", "sounds", "words", "app.json", "a
 def export(dest, editions, words_of, say=None, ffmpeg=None):
     """Write the app for `editions` into the folder `dest` (made if missing;
     empty or a previous export's); the list of files written, relative.
-    `words_of(edition)`: the pages' words (the front door's: sim.web.words)."""
+    `words_of(edition)`: the pages' words (the front door's: sim.words)."""
     say = say or (lambda line: None)
     manifest = json.loads(MANIFEST.read_text(encoding="utf-8"))
     known = manifest["editions"]

@@ -23,14 +23,14 @@ from hal.sink import Sink
 from ..bots.mind import Bot
 from ..bots.session import Session, Stuck
 from ..cards import record
+from ..words.table import Words
 from .screens import DISMISSED, Screens
 from .view import HotSeatView
-from .words import Words
 
 
 class CardTableHook(Sink):
     def __init__(self, seed, lang, *, bots=None, hints=False, delay_ms=1200, labels=None):
-        """`bots`: {guest: level}. `labels`: the window's sim.labels.Labels
+        """`bots`: {guest: level}. `labels`: the window's sim.words.labels.Labels
         (None: read when first needed). `delay_ms`: board time between two
         bot presses."""
         bots = dict(bots or {})

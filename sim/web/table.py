@@ -21,14 +21,14 @@ from firmware.board import GUESTS
 from ..bots.mind import Bot
 from ..bots.session import Session, Stuck
 from ..cards import record
-from .words import NOTICES
+from ..words.pages import NOTICES
 
 
 class WebTable:
     def __init__(self, seed, lang, *, bots=None, hints=False, delay_ms=1200, words=None, tokens=None):
         """`bots`: {guest: level}. `hints`: each seat's sheet carries the
         chance of every card that can still be in the confidential case.
-        `words`: sim.hotseat.words.Words (for the refusal lines). `tokens`:
+        `words`: sim.words.table.Words (for the refusal lines). `tokens`:
         {guest: code} of the seats, to reuse (a resumed game); None: the
         web server makes them (hal.web.holders) and tells them (`recode`)."""
         bots = dict(bots or {})

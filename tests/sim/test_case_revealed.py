@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import pytest
 
 from sim.hotseat.screens import Screens
-from sim.hotseat.words import Words
+from sim.words.table import Words
 
 SOLUTION = ("OLIVE", "ECURIE", "RAQUETTE")
 
@@ -93,7 +93,7 @@ def test_the_accusation_picker_fits_every_name_in_its_button(lang, monkeypatch):
 
     from hal.captions import load
     from sim.hotseat.view import HotSeatView
-    from sim.labels import Labels
+    from sim.words.labels import Labels
 
     pygame.init()
     try:

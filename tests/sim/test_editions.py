@@ -10,8 +10,8 @@ import pytest
 
 from firmware.board import GUESTS, INSPECTEUR, PLACES, SUSPECTS, WEAPONS
 from hal import captions
-from sim.hotseat.words import Words
-from sim.labels import Labels
+from sim.words.labels import Labels
+from sim.words.table import Words
 
 PRINTED = {
     "en": {

@@ -13,9 +13,9 @@ import pytest  # noqa: E402
 from firmware.board import PLACES  # noqa: E402
 from hal.captions import load  # noqa: E402
 from sim import layout as L  # noqa: E402
-from sim.labels import Labels  # noqa: E402
 from sim.paint.draw import BoardPainter, arrow_ends  # noqa: E402
 from sim.paint.fonts import Fonts  # noqa: E402
+from sim.words.labels import Labels  # noqa: E402
 
 
 @pytest.fixture(scope="module", autouse=True)

@@ -24,7 +24,7 @@ from sim.bots.mind import Bot  # noqa: E402
 from sim.bots.session import Session, Stuck, press  # noqa: E402
 from sim.cards.table import SEARCH_AFTER_HYPOTHESIS  # noqa: E402
 from sim.hotseat.hook import CardTableHook  # noqa: E402
-from sim.hotseat.words import TEXT  # noqa: E402
+from sim.words.table import TEXT  # noqa: E402
 from tests.support.cards import (
     seal,  # noqa: E402
     started_table,  # noqa: E402

@@ -17,9 +17,9 @@ import pytest
 from firmware.board import BUTTONS, GUESTS, INSPECTEUR, PLACES, START_PADS, SUSPECTS, WEAPONS
 from hal import captions
 from sim.cards.table import Hypothesis
-from sim.hotseat import words as words_mod
-from sim.hotseat.words import TEXT, Words
-from sim.labels import Labels
+from sim.words import table as words_mod
+from sim.words.labels import Labels
+from sim.words.table import TEXT, Words
 
 IDS = set(GUESTS + SUSPECTS + PLACES + START_PADS + WEAPONS + (INSPECTEUR,))
 ID_RE = re.compile(r"\b[A-Z][A-Z_]{2,}\b")
@@ -65,7 +65,7 @@ class StandIn:
         self.full = FULL[lang]
 
     def name(self, thing):
-        from sim.labels import bare
+        from sim.words.labels import bare
 
         return bare(self.full[thing])
 

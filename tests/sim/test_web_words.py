@@ -10,10 +10,10 @@ import pytest
 
 from firmware.board import GUESTS, PLACES, START_PADS
 from hal import captions
-from sim.hotseat.words import Words
-from sim.labels import Labels
-from sim.web import words as web_words
 from sim.web.table import WebTable
+from sim.words import pages as web_words
+from sim.words.labels import Labels
+from sim.words.table import Words
 
 EDITIONS = ("fr", "en", "us")
 TABLES = {"SEAT": web_words.SEAT, "JOIN": web_words.JOIN, "BOARD": web_words.BOARD, "NOTICES": web_words.NOTICES}

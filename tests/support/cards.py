@@ -2,7 +2,6 @@
 started, a sealed game, the positions and checks the exact engine is
 held to against brute force."""
 
-
 import pytest
 from hypothesis import strategies as st
 

@@ -12,6 +12,7 @@ from hal.cfx.rig import FEATURES, RigCore
 from hal.trace import TraceFollower, read
 from tests.support.hil import ConsoleFollower
 from tests.support.link import MemoryLink, build_host
+from tests.support.waits import end_process
 
 # Rig lines the host cannot take, and the reason it answers (ERR <reason>).
 MALFORMED_RIG_LINES = [
@@ -49,12 +50,7 @@ class Served:
         self.trace = TraceFollower(self.trace_path)
 
     def stop(self):
-        self.proc.terminate()
-        try:
-            self.proc.wait(10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
+        end_process(self.proc)
         self.trace.close()
 
 

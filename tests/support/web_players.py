@@ -29,10 +29,10 @@ from hal.schedule import Schedule
 from hal.web.guard import Limits
 from hal.web.server import WebBoard
 from sim.bots.mind import Bot
-from sim.hotseat.words import Words
-from sim.labels import Labels
 from sim.web.table import WebTable
-from sim.web.words import page_words
+from sim.words.labels import Labels
+from sim.words.pages import page_words
+from sim.words.table import Words
 
 DEADLINE_S = 240
 STALL_S = 20

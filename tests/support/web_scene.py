@@ -29,6 +29,7 @@ from hal.edges import BTN, PAD, tap
 
 WAIT_S = 30
 
+TABLET = (1280, 800)
 PHONE = (390, 844)
 
 
@@ -41,6 +42,21 @@ def viewport(driver, size, mobile=False):
 
 def wait(driver, cond, what, timeout=WAIT_S):
     return WebDriverWait(driver, timeout, poll_frequency=0.05).until(cond, message=what)
+
+
+def captions_in(driver):
+    """The board page's captions, oldest first."""
+    return driver.execute_script("return [...document.querySelectorAll('#captions > *')].map(p => p.textContent)")
+
+
+def touch(driver, ident):
+    """A finger on the page's input `ident` (a place or a button)."""
+    driver.find_element(By.CSS_SELECTOR, '[data-input="%s"]' % ident).click()
+
+
+def seat_state(driver):
+    """What a seat's page asks of its guest now (its body's data-todo)."""
+    return driver.execute_script("return document.body.dataset.todo || ''")
 
 
 def data(driver, name):

@@ -5,12 +5,13 @@ Debian's headless Chromium against a real `clue-fx web` subprocess."""
 
 import pytest
 
-from sim.hotseat.words import Words
-
-from .test_browser import PHONE, TABLET, captions_in, seat_state, tap, viewport, wait
+from sim.words.table import Words
 
 pytest.importorskip("selenium")
 from selenium.webdriver.common.by import By  # noqa: E402
+
+from tests.support.web_scene import PHONE, TABLET, captions_in, seat_state, viewport, wait  # noqa: E402
+from tests.support.web_scene import touch as tap  # noqa: E402
 
 
 def odds_on(driver):

@@ -18,8 +18,8 @@ import pathlib
 
 import pytest
 
-from sim.hotseat.words import Words
 from sim.paint.art import PALETTE
+from sim.words.table import Words
 
 from .conftest import Server, chromium_or_skip, make_browser, requests_of
 
@@ -177,7 +177,8 @@ def test_a_reader_who_scrolled_back_is_left_reading(midgame):
     wait(d, newest_caption_shown, "the newest caption in view")
     d.execute_script("document.getElementById('captions').scrollTop = 0")
     wait(d, lambda d: d.execute_script("return document.getElementById('captions').scrollTop") == 0, "scrolled back")
-    d.execute_script("return new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")  # the scroll seen
+    # two frames: the page has seen the scroll
+    d.execute_script("return new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
     midgame.tap("REPEAT")
     assert d.execute_script("return document.getElementById('captions').scrollTop") == 0, "the reader was moved"
     assert not newest_caption_shown(d)

@@ -16,55 +16,42 @@ Every wait is a condition with a deadline (WebDriverWait), never a sleep.
 """
 
 import pathlib
-import socket
 import subprocess
 import sys
-import time
 
 import pytest
 
+from firmware import Narrator
+from firmware.actions import PowerOff, Say, Sfx
 from firmware.events import Switch
+from hal import captions as captions_
 from hal.edges import edge_of
 from tests.support.games import ScriptedGame
+from tests.support.web_static import Static
 
 from .conftest import ROOT
-from .test_browser import TABLET, captions_in, expected_captions, tap, viewport, wait
 
 pytest.importorskip("selenium")
+from tests.support.web_scene import TABLET, captions_in, viewport, wait  # noqa: E402
+from tests.support.web_scene import touch as tap  # noqa: E402
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+def expected_captions(events, seed, lang):
+    """What the board page must show for these presses: each sentence, sound and sleep, in order."""
+    c = captions_.load(lang)
+    n = Narrator(seed=seed)
+    out = []
+    for t, e in events:
+        for a in n.handle(e, t):
+            if type(a) is Say:
+                out.append(c.line(a))
+            elif type(a) is Sfx:
+                out.append(c.clip(a.clip))
+            elif type(a) is PowerOff:
+                out.append(c.power_off(a.reason))
+    return out, n
 
 
-class Static:
-    """python -m http.server serving `folder` on loopback."""
-
-    def __init__(self, folder):
-        self.port = free_port()
-        self.url = "http://127.0.0.1:%d/" % self.port
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1", "-d", str(folder)],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), 0.2).close()
-                return
-            except OSError:
-                if time.monotonic() > deadline or self.proc.poll() is not None:
-                    self.stop()
-                    raise AssertionError("the static server did not start") from None
-                time.sleep(0.02)  # polling a port that opens
-
-    def stop(self):
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            self.proc.wait(10)
 
 
 @pytest.fixture(scope="module")

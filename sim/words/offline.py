@@ -1,4 +1,4 @@
-"""The exported app's own lines (`clue-fx web --export`: hal/web/static/app.js),
+"""The exported offline app's own lines (`clue-fx web --export`: hal/web/static/app.js),
 per edition: the trace saved and taken back, the bug report, and the plain
 word that private hands on phones need a host.
 

@@ -1,9 +1,9 @@
 """The words of the hot-seat screens, per edition: the screens' own lines,
 the weapons' names (the board never says them), the suspects' initials on
 the detective sheet, and the names of every card and guest (those the
-board says come from the sounds manifest, through sim.labels).
+board says come from the sounds manifest, through sim.words.labels).
 
-    words = Words("fr", labels)        # labels: sim.labels.Labels, or None to load them when first needed
+    words = Words("fr", labels)        # labels: sim.words.labels.Labels, or None to load them when first needed
     words.name("RAQUETTE")             # "Raquette de tennis" (a card, a guest, a START square: never an id)
     words.line("pass", "COMTE")        # "Passez l'écran au Comte du Puy."
     words.public(hypothesis)           # what the whole table saw of a hypothesis
@@ -172,7 +172,7 @@ class Words:
         if self.labels is None:
             from hal import captions
 
-            from ..labels import Labels
+            from .labels import Labels
 
             self.labels = Labels(self.lang, captions.load(self.lang))
         return self.labels
