@@ -13,12 +13,16 @@ trace's last time.
     Board(resumed.seed, trace=stream, sinks=[...], resumed=resumed)
 """
 
-import os
+try:  # CPython's files: rebuild() alone runs without them (the offline app's page)
+    import os
+
+    from .files import Locked, NotRegular, lock, open_regular
+except ImportError:  # MicroPython's WebAssembly port
+    os = None
 
 from firmware import Narrator, events
 from firmware.table import OFF, OVER
 
-from .files import Locked, NotRegular, lock, open_regular
 from .trace import TraceError, TraceFile, first_difference, groups, handle, load
 
 

@@ -12,16 +12,33 @@ Ticks are left out unless the firmware acted on one (the idle sleep).
     TraceFollower(path).wait_say("turn.call")   # a trace another process is writing
 """
 
-import errno
 import json
-import os
-import stat
-import sys
-import time
+
+try:  # CPython's files and clocks: the writer and the reader run without them (the offline app's page)
+    import errno
+    import os
+    import stat
+    import sys
+    import time
+except ImportError:  # MicroPython's WebAssembly port
+    errno = os = stat = sys = time = None
 
 from firmware import Narrator, actions, events
 
 FORMAT = "cfx/1"
+
+try:
+    TOO_DEEP = RecursionError
+except NameError:  # MicroPython has no RecursionError (the offline app's page): it raises RuntimeError
+    TOO_DEEP = RuntimeError
+
+
+def dumps(obj):
+    """One trace line's JSON: non-ASCII as is (CPython's ensure_ascii=False; MicroPython's only way)."""
+    try:
+        return json.dumps(obj, ensure_ascii=False)
+    except TypeError:  # MicroPython's json takes no ensure_ascii (and writes text as it is)
+        return json.dumps(obj)
 
 
 class TraceWriter:
@@ -32,7 +49,7 @@ class TraceWriter:
             self._line({"trace": FORMAT, "seed": seed})
 
     def _line(self, obj):
-        self._stream.write(json.dumps(obj, ensure_ascii=False) + "\n")
+        self._stream.write(dumps(obj) + "\n")
         self._stream.flush()
 
     def record(self, now_ms, event, outs):
@@ -172,7 +189,7 @@ def load(stream):
             if text is None:
                 raise ValueError("not UTF-8 text")
             obj = json.loads(text)
-        except RecursionError:  # whole, but nested deeper than any trace: not a cut line
+        except TOO_DEEP:  # whole, but nested deeper than any trace: not a cut line
             raise TraceError("line %d: JSON nested too deep for a trace" % lineno) from None
         except ValueError as e:
             pending = TraceError("line %d: not JSON (%s)" % (lineno, e))

@@ -3,7 +3,8 @@ clients, so that afterwards the tests run with no network at all:
 
 - Debian packages (apt-get, as root or through sudo): socat (pty pairs that
   run micropython), ser2net (the RFC2217 test), espeak-ng and sox (the sound
-  tool's own test), libasound2-dev (to build the optional simpleaudio);
+  tool's own test), ffmpeg (the offline web app's compressed clips),
+  libasound2-dev (to build the optional simpleaudio);
 - the optional simpleaudio extra (pip), so its test runs;
 - Debian's 32-bit micropython for the 64 KB heap test (tools/micropython32.py);
 - for the emulated Cortex-M3 (tools/mcu_build.py): gcc-arm-none-eabi,
@@ -42,7 +43,7 @@ if HERE not in sys.path:
     sys.path.append(HERE)
 from atomic_cache import cache_base, setup_lock  # noqa: E402  (tools/ is not a package)
 
-TOOLS = ("socat", "ser2net", "espeak-ng", "sox")
+TOOLS = ("socat", "ser2net", "espeak-ng", "sox", "ffmpeg")
 HEADERS = {"libasound2-dev": "/usr/include/alsa/asoundlib.h"}
 # the emulated Cortex-M3: what tools/mcu_build.py compiles with, and QEMU
 MCU_TOOLS = {"gcc-arm-none-eabi": "arm-none-eabi-gcc", "qemu-system-arm": "qemu-system-arm"}

@@ -16,6 +16,12 @@ phones and the tablet reach it there) and on 127.0.0.1, and says so;
 --host 127.0.0.1 keeps it to this computer; --host 0.0.0.0 listens on every
 network this computer is on. docs/web.md says what a stranger on the same
 network can and cannot do.
+
+    clue-fx web --export DIR [EDITION ...]   # no host at all: the board as a static offline web app
+
+writes the board as a folder of files any web server (or a USB stick, a
+home NAS) serves: the page runs the firmware itself (hal.web.export,
+docs/web.md, The offline app). Private hands on phones still need a host.
 """
 
 import socket
@@ -57,6 +63,13 @@ def add_arguments(p):
     p.add_argument(
         "--debug", action="store_true", help="the board page shows where every suspect and the Inspecteur are"
     )
+    p.add_argument(
+        "--export",
+        nargs="+",
+        metavar=("DIR", "EDITION"),
+        help="write the board as a static offline web app into DIR (any web server serves it; it runs the firmware "
+        "in the page, offline once opened) with these editions (default: --edition's; 'all': every one), then stop",
+    )
     # --resume FILE (options.add_board_options): the board comes back, and the phones' card table
     # with its seats (the same links: their tokens are in the trace).
 
@@ -88,7 +101,47 @@ def addresses_of(host, lan):
     return [(host, "this address only")]
 
 
+def export(args):
+    """--export DIR [EDITION ...]: the static app written, its size said."""
+    from hal import captions as captions_
+    from hal.web import export as export_
+    from sim.words.labels import Labels
+    from sim.words.offline import OFFLINE
+    from sim.words.pages import page_words
+    from sim.words.table import Words
+
+    dest, asked = args.export[0], args.export[1:]
+    known = captions_.editions()
+    if asked == ["all"]:
+        asked = list(known)
+    for e in asked:
+        if e not in known:
+            print("clue-fx web: error: unknown edition %r: the editions are %s" % (e, ", ".join(known)),
+                  file=sys.stderr)  # fmt: skip
+            return 2
+    editions = list(dict.fromkeys(asked or [options.edition_of(args)]))
+
+    def words_of(lang):
+        labels = Labels(lang, captions_.load(lang))
+        words = page_words(labels, Words(lang, labels))
+        words["offline"] = OFFLINE.get(lang, OFFLINE["en"])
+        return words
+
+    try:
+        files = export_.export(dest, editions, words_of, say=lambda line: print(line, file=sys.stderr))
+    except export_.ExportError as e:
+        print("clue-fx web: error: %s" % e, file=sys.stderr)
+        return 2
+    print("clue-fx web: the offline app (%s) is in %s: %d files, %.1f MB" % (
+        ", ".join(editions), dest, len(files), export_.size(dest) / 1e6))  # fmt: skip
+    print("serve that folder with any web server and open it on the tablet, e.g. "
+          "python3 -m http.server -d %s 8000; private hands on phones need clue-fx web --table" % dest)  # fmt: skip
+    return 0
+
+
 def run(args):
+    if args.export:
+        return export(args)
     try:
         import aiohttp  # noqa: F401
         import segno  # noqa: F401

@@ -14,6 +14,7 @@ import json
 from firmware.board import BUTTONS, GUESTS, PADS, PLACES, SUSPECTS, WEAPONS
 
 from ..desk import MAX_MV, MIN_MV
+from ..trace import TOO_DEEP
 
 SWITCH = "SWITCH"
 INPUTS = PADS + BUTTONS + (SWITCH,)
@@ -83,7 +84,7 @@ def parse(text, role):
         raise Bad("messages are JSON text")
     try:
         m = json.loads(text)
-    except (ValueError, RecursionError):
+    except (ValueError, TOO_DEEP):
         raise Bad("not a JSON message") from None
     if not isinstance(m, dict) or not isinstance(m.get("t"), str):
         raise Bad('a message is an object with its kind in "t"')

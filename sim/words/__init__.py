@@ -7,5 +7,6 @@ plus the tables here (what the screens print).
 - table: the card table's screens (hot-seat pages, the detective sheet,
   the weapons' names, every card's name);
 - pages: the web pages' own lines (board, seat, join) and the card table's
-  refusals, as a JSON-able dict for the pages.
+  refusals, as a JSON-able dict for the pages;
+- offline: the exported offline app's own lines (clue-fx web --export).
 """

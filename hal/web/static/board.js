@@ -9,10 +9,10 @@
 // ?view=tv: a television across the room (big captions and join codes, no
 // battery controls); ?audio=off: captions without the voice.
 
-import { connect, fill } from "/static/link.js";
-import { Panel, fullScreenButton, keepAwake } from "/static/panel.js";
-import { Ring, loadArt } from "/static/ring.js";
-import { Voice } from "/static/voice.js";
+import { connect, fill } from "./link.js";
+import { Panel, fullScreenButton, keepAwake } from "./panel.js";
+import { Ring, loadArt } from "./ring.js";
+import { Voice } from "./voice.js";
 
 let words = null;
 let voice = null;
@@ -32,10 +32,25 @@ if (query.has("b")) {
 }
 const keyQuery = () => (boardKey ? `?b=${encodeURIComponent(boardKey)}` : "");
 const art = loadArt().then(() => (document.body.dataset.art = "1"));
-const link = connect(keyQuery(), (m) => receive(m), (up) => {
+const linkState = (up) => {
   document.getElementById("link").textContent = up ? "●" : "○ …";
   document.body.dataset.link = up ? "up" : "down";
-});
+};
+// The transport: the host's WebSocket (clue-fx web), or, in the exported
+// app (clue-fx web --export marks its page data-transport="local"), the
+// board itself running in the page (local.js). The same messages either way.
+let link = { send() {}, setQuery() {} };
+if (document.documentElement.dataset.transport === "local") {
+  import("./local.js").then(async ({ connectLocal }) => {
+    const app = await (await fetch("app.json")).json();
+    link = await connectLocal(app, (m) => receive(m), linkState);
+  }).catch((e) => {
+    document.body.dataset.failed = String(e && e.message);
+    document.getElementById("turn").textContent = String(e && e.message);
+  });
+} else {
+  link = connect(keyQuery(), (m) => receive(m), linkState);
+}
 
 function press(id, isDown) {
   if (role !== "board") return;
@@ -139,8 +154,9 @@ function hello(m) {
   if (!words) {
     words = m.words;
     document.documentElement.lang = m.html_lang || m.lang;
-    voice = new Voice(m.lang, (busy) => link.send({ t: "audio", busy }));
+    voice = new Voice(m.lang, (busy) => link.send({ t: "audio", busy }), m.sounds);
     build();
+    if (m.offline) import("./app.js").then(({ offlinePanel }) => offlinePanel(m, link, words));
     window.addEventListener("pointerdown", () => { voice.wake(); voice.prefetch(m.clips); }, { once: true });
   }
   const banner = document.getElementById("role");
@@ -153,6 +169,7 @@ function hello(m) {
   for (const c of m.history) panel.caption(c);
   document.body.dataset.clips = m.clips.length;
   document.body.dataset.ready = "1";
+  if (!window.cfxReady) window.cfxReady = performance.now(); // the page's load time, for the benches
 }
 
 function receive(m) {

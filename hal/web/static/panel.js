@@ -7,7 +7,7 @@
 //   panel.caption(m); panel.log(text, "notice");
 //   panel.show(status, table, role);       // the switch, the next step, the seats
 
-import { el, fill } from "/static/link.js";
+import { el, fill } from "./link.js";
 
 const AWAKE_PLAY = ["move", "moved", "confirm", "found", "verdict"];
 const BEFORE_PLAY = ["off", "asleep", "rollcall"];

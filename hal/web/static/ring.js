@@ -12,7 +12,7 @@
 // Geometry is in board units: the board is a square 1000 units wide at any
 // size, so the ring stays a circle and the arrows touch the places.
 
-import { el } from "/static/link.js";
+import { el } from "./link.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 export const RING = { cx: 500, cy: 500, r: 372, pad: 82 }; // the ring's circle, a place's radius
@@ -22,7 +22,7 @@ const BUTTONS = { y: 548, face: 62, width: 500 }; // the row of buttons under th
 const COMPACT_PX = 520; // a board narrower than this (a phone) has its buttons beside it, bigger
 
 export async function loadArt() {
-  const text = await (await fetch("/static/art.svg")).text();
+  const text = await (await fetch(new URL("art.svg", import.meta.url))).text();
   const doc = new DOMParser().parseFromString(text, "image/svg+xml");
   const defs = document.getElementById("art");
   for (const s of doc.querySelectorAll("symbol")) defs.append(document.importNode(s, true));

@@ -5,9 +5,18 @@
 
 const pad4 = (n) => String(n).padStart(4, "0");
 
+// The clips' format: the first of `formats` (the exported app's: opus, mp3) this browser plays, else WAV.
+function pick(formats) {
+  const types = { opus: 'audio/ogg; codecs="opus"', mp3: "audio/mpeg" };
+  const probe = document.createElement("audio");
+  for (const f of formats || []) if (types[f] && probe.canPlayType(types[f])) return f;
+  return "wav";
+}
+
 export class Voice {
-  constructor(lang, onBusy) {
+  constructor(lang, onBusy, formats) {
     this.lang = lang;
+    this.ext = pick(formats);
     this.onBusy = onBusy; // called with true when it starts speaking, false when it falls silent
     this.ctx = null;
     this.buffers = new Map(); // clip -> Promise<AudioBuffer>
@@ -38,7 +47,7 @@ export class Voice {
 
   buffer(clip) {
     if (!this.buffers.has(clip)) {
-      const p = fetch(`/sounds/${this.lang}/${pad4(clip)}.wav`)
+      const p = fetch(`sounds/${this.lang}/${pad4(clip)}.${this.ext}`)
         .then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(r.status))))
         .then((data) => this.ctx.decodeAudioData(data))
         .then((buf) => {

@@ -1,0 +1,183 @@
+"""The board as a static offline web app (`clue-fx web --export DIR`): a
+folder any web server, a USB stick or a home NAS can serve; nothing of ours
+runs on the server. The page is the web board's own (board.html, marked
+data-transport="local"): it runs firmware/ and the hal modules that drive
+the board (hal/web/offline.py) in MicroPython's WebAssembly port, keeps its
+trace in IndexedDB and works offline once opened (a versioned service
+worker, a web app manifest and an icon).
+
+    files = export("out/", ["en"], words_of, say=print)     # ExportError: one line
+
+DIR holds: index.html, static/ (the page's scripts, styles and art), wasm/
+(micropython.mjs, as micropython.js, and .wasm, with their LICENSE), py/ (firmware/ and the hal
+modules, listed in py/files.json), sounds/manifest.json and
+sounds/EDITION/NNNN.opus and .mp3 (hal.web.clips; the WAVs when there is
+no ffmpeg), words/EDITION.json (the pages' words), app.json (the version,
+the editions, the clips' formats), app.webmanifest, icon.svg and sw.js.
+"""
+
+import hashlib
+import json
+import os
+import pathlib
+import shutil
+
+from ..captions import MANIFEST, SOUNDS
+from . import clips as clips_
+
+HERE = pathlib.Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+STATIC_FILES = ("board.js", "link.js", "panel.js", "ring.js", "voice.js", "local.js", "app.js",
+                "art.css", "art.svg", "board.css")  # fmt: skip
+WASM_FILES = ("micropython.mjs", "micropython.wasm", "LICENSE")
+# What the page's MicroPython imports: firmware/ whole, and hal's modules that run there (offline.py's imports).
+HAL_FILES = ("hal/__init__.py", "hal/captions.py", "hal/desk.py", "hal/edges.py", "hal/schedule.py",
+             "hal/sink.py", "hal/runner.py", "hal/trace.py", "hal/resume.py", "hal/web/__init__.py",
+             "hal/web/hub.py", "hal/web/messages.py", "hal/web/present.py", "hal/web/offline.py")  # fmt: skip
+THEME = "#2e241e"
+
+ICON = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512">
+<rect width="512" height="512" rx="96" fill="%s"/>
+<circle cx="256" cy="256" r="176" fill="none" stroke="#c8b08a" stroke-width="28"/>
+<circle cx="256" cy="256" r="64" fill="#ffe082"/>
+<text x="256" y="300" font-family="serif" font-size="120" font-weight="bold" text-anchor="middle"
+ fill="%s">?</text>
+</svg>
+""" % (THEME, THEME)
+
+SERVICE_WORKER = """// The exported app's service worker: every file of this version cached at
+// the first open, then served from the cache (offline: no server needed).
+const VERSION = %(version)s;
+const FILES = %(files)s;
+self.addEventListener("install", (e) => {
+  e.waitUntil(caches.open(VERSION).then((c) => c.addAll(FILES)).then(() => self.skipWaiting()));
+});
+self.addEventListener("activate", (e) => {
+  const old = (k) => k.startsWith("clue-fx-") && k !== VERSION;
+  e.waitUntil(caches.keys()
+    .then((keys) => Promise.all(keys.filter(old).map((k) => caches.delete(k))))
+    .then(() => self.clients.claim()));
+});
+self.addEventListener("fetch", (e) => {
+  if (e.request.method !== "GET") return;
+  e.respondWith(caches.open(VERSION).then((c) =>
+    c.match(e.request, { ignoreSearch: true }).then((hit) => hit || fetch(e.request))));
+});
+"""
+
+
+class ExportError(Exception):
+    """Why the app cannot be written: one line."""
+
+
+def version():
+    try:
+        from importlib.metadata import version as of
+
+        return of("clue-fx")
+    except Exception:  # not installed (a checkout run without pip): the app still says something
+        return "0+checkout"
+
+
+def _python_files():
+    fw = sorted("firmware/" + p.name for p in (ROOT / "firmware").glob("*.py"))
+    return fw + list(HAL_FILES)
+
+
+def _writable(dest):
+    dest = pathlib.Path(dest)
+    if dest.exists() and not dest.is_dir():
+        raise ExportError("%s is a file, not a folder" % dest)
+    try:
+        dest.mkdir(parents=True, exist_ok=True)
+        probe = dest / ".clue-fx-probe"
+        probe.write_text("")
+        probe.unlink()
+    except OSError as e:
+        raise ExportError("cannot write to %s: %s" % (dest, e.strerror or e)) from None
+    if any(p.name not in _OURS for p in dest.iterdir()):
+        raise ExportError("%s holds other files: give an empty folder (or one a previous export wrote)" % dest)
+    return dest
+
+
+_OURS = {"index.html", "static", "wasm", "py", "sounds", "words", "app.json", "app.webmanifest", "icon.svg", "sw.js"}
+
+
+def export(dest, editions, words_of, say=None, ffmpeg=None):
+    """Write the app for `editions` into the folder `dest` (made if missing;
+    empty or a previous export's); the list of files written, relative.
+    `words_of(edition)`: the pages' words (the front door's: sim.words)."""
+    say = say or (lambda line: None)
+    manifest = json.loads(MANIFEST.read_text(encoding="utf-8"))
+    known = manifest["editions"]
+    for e in editions:
+        if e not in known:
+            raise ExportError("unknown edition %r: the editions are %s" % (e, ", ".join(known)))
+    missing = [n for n in WASM_FILES if not (HERE / "wasm" / n).is_file()]
+    if missing:
+        raise ExportError("this clue-fx has no WebAssembly runtime (%s missing): reinstall it" % ", ".join(missing))
+    dest = _writable(dest)
+    for name in _OURS:
+        p = dest / name
+        if p.is_dir():
+            shutil.rmtree(p)
+        elif p.exists():
+            p.unlink()
+    files = []
+
+    def put(rel, data):
+        path = dest / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data if isinstance(data, bytes) else data.encode("utf-8"))
+        files.append(rel)
+
+    html = (HERE / "static" / "board.html").read_text(encoding="utf-8")
+    html = html.replace('<html lang="en">', '<html lang="en" data-transport="local">', 1)
+    html = html.replace("</head>", '<link rel="manifest" href="app.webmanifest">\n'
+                        '<link rel="apple-touch-icon" href="icon.svg">\n</head>', 1)  # fmt: skip
+    html = html.replace('<link rel="icon" href="data:,">', '<link rel="icon" href="icon.svg">', 1)
+    put("index.html", html)
+    for name in STATIC_FILES:
+        put("static/" + name, (HERE / "static" / name).read_bytes())
+    for name in WASM_FILES:  # .mjs as .js: a static server that knows no .mjs would serve no JavaScript
+        put("wasm/" + name.replace(".mjs", ".js"), (HERE / "wasm" / name).read_bytes())
+    py = _python_files()
+    for rel in py:
+        put("py/" + rel, (ROOT / rel).read_bytes())
+    put("py/files.json", json.dumps(py))
+    put("sounds/manifest.json", MANIFEST.read_bytes())
+    formats = None
+    for lang in editions:
+        wavs = {c["id"]: str(SOUNDS / lang / ("%04d.wav" % c["id"])) for c in manifest["clips"]}
+        try:
+            made = clips_.compress(wavs, str(dest / "sounds" / lang), ffmpeg=ffmpeg)
+        except clips_.ClipError as e:
+            raise ExportError(str(e)) from None
+        if not made:
+            say("clue-fx web --export: no ffmpeg here: the clips go in as WAV (larger; apt-get install ffmpeg)")
+            for number, wav in wavs.items():
+                put("sounds/%s/%04d.wav" % (lang, number), pathlib.Path(wav).read_bytes())
+        else:
+            files.extend("sounds/%s/%04d.%s" % (lang, n, f) for n in sorted(wavs) for f in made)
+        formats = list(made)
+        put("words/%s.json" % lang, json.dumps(words_of(lang), ensure_ascii=False))
+    put("app.json", json.dumps({"version": version(), "editions": list(editions), "sounds": formats}))
+    put("icon.svg", ICON)
+    put("app.webmanifest", json.dumps({
+        "name": "Clue FX", "short_name": "Clue FX", "start_url": "./", "scope": "./", "display": "standalone",
+        "orientation": "any", "background_color": THEME, "theme_color": THEME,
+        "icons": [{"src": "icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"}],
+    }, indent=1))  # fmt: skip
+    digest = hashlib.sha256()
+    for rel in sorted(files):
+        digest.update(rel.encode() + b"\0" + (dest / rel).read_bytes())
+    cached = ["./"] + sorted(files)
+    sw = SERVICE_WORKER % {"version": json.dumps("clue-fx-%s-%s" % (version(), digest.hexdigest()[:12])),
+                           "files": json.dumps(cached, indent=0)}  # fmt: skip
+    put("sw.js", sw)
+    return files
+
+
+def size(dest):
+    """The app's bytes on disk."""
+    return sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(dest) for f in fs)

@@ -1,0 +1,161 @@
+// The board page's other transport: no host, the board itself in the page.
+// MicroPython's WebAssembly port (wasm/micropython.js: the npm package's .mjs) runs firmware/ and
+// the hal modules the host runs (hal/web/offline.py: Board, Desk, Hub), from
+// the exported app's own files (py/files.json lists them). The page's
+// messages go in as they would go over the WebSocket, and what the host
+// would have sent comes back; the trace lines are kept in IndexedDB, so a
+// reload (a closed tab, a dead battery) brings the game back by replay, as
+// `clue-fx web --resume` does. Same interface as link.js's connect().
+
+const DB = "clue-fx";
+
+function request(r) {
+  return new Promise((resolve, reject) => {
+    r.onsuccess = () => resolve(r.result);
+    r.onerror = () => reject(r.error);
+  });
+}
+
+// The game's trace, line by line, in IndexedDB (the edition beside it).
+export class Store {
+  async open() {
+    const r = indexedDB.open(DB, 1);
+    r.onupgradeneeded = () => {
+      r.result.createObjectStore("lines", { autoIncrement: true });
+      r.result.createObjectStore("meta");
+    };
+    this.db = await request(r);
+    return this;
+  }
+  tx(mode) {
+    const t = this.db.transaction(["lines", "meta"], mode);
+    return { lines: t.objectStore("lines"), meta: t.objectStore("meta"), done: new Promise((ok, ko) => { t.oncomplete = ok; t.onerror = () => ko(t.error); }) };
+  }
+  async load() {
+    const t = this.tx("readonly");
+    const lines = await request(t.lines.getAll());
+    const edition = await request(t.meta.get("edition"));
+    return { lines, edition };
+  }
+  // Appends `lines` (or first clears the store: a new game, a resumed one cut back); resolves once written.
+  save(lines, reset, edition) {
+    const t = this.tx("readwrite");
+    if (reset) {
+      t.lines.clear();
+      if (edition) t.meta.put(edition, "edition");
+    }
+    for (const line of lines) t.lines.add(line);
+    return t.done;
+  }
+  clear() {
+    const t = this.tx("readwrite");
+    t.lines.clear();
+    return t.done;
+  }
+}
+
+async function text(url) {
+  const r = await fetch(url);
+  if (!r.ok) throw new Error(`${url}: ${r.status}`);
+  return r.text();
+}
+
+// The Python side, loaded into MicroPython's file system and started.
+async function loadBoard(app, config) {
+  const { loadMicroPython } = await import(new URL("wasm/micropython.js", document.baseURI).href);
+  const mp = await loadMicroPython({ heapsize: 8 * 1024 * 1024, stdout: (t) => console.log(t), stderr: (t) => console.error(t) });
+  const files = JSON.parse(await text("py/files.json"));
+  const sources = await Promise.all(files.map((f) => text(`py/${f}`)));
+  const made = new Set(["/lib"]);
+  mp.FS.mkdir("/lib");
+  files.forEach((f, i) => {
+    const parts = f.split("/");
+    for (let k = 1; k < parts.length; k++) {
+      const dir = "/lib/" + parts.slice(0, k).join("/");
+      if (!made.has(dir)) { mp.FS.mkdir(dir); made.add(dir); }
+    }
+    mp.FS.writeFile(`/lib/${f}`, sources[i]);
+  });
+  const offline = mp.pyimport("hal.web.offline");
+  return { mp, board: offline.start(JSON.stringify(config)) };
+}
+
+// The service worker (sw.js) caches every file of this version: the next opens need no server.
+function offlineReady() {
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.register("sw.js").then(() => navigator.serviceWorker.ready).then(() => {
+    document.body.dataset.offlineReady = "1";
+  }).catch((e) => console.error("no service worker:", e.message));
+}
+
+export async function connectLocal(app, onMessage, onState) {
+  offlineReady();
+  const query = new URLSearchParams(location.search);
+  const store = await new Store().open();
+  const saved = await store.load();
+  const editions = app.editions;
+  let edition = query.get("edition");
+  if (!editions.includes(edition)) edition = editions.includes(saved.edition) ? saved.edition : editions[0];
+  const fresh = query.has("new") || (saved.edition && saved.edition !== edition);
+  const trace = !fresh && saved.lines.length ? saved.lines.join("\n") + "\n" : null;
+  const [manifest, words] = await Promise.all([text("sounds/manifest.json"), text(`words/${edition}.json`)]);
+  const seed = query.has("seed") ? parseInt(query.get("seed"), 10) : Math.floor(Math.random() * 1e9);
+  const config = { manifest, words, lang: edition, seed, trace, debug: query.has("debug"), mv: 4500 };
+  let loaded;
+  let lost = null; // why the saved game could not come back (said on the page)
+  try {
+    loaded = await loadBoard(app, config);
+  } catch (e) {
+    if (!trace) throw e;
+    lost = String(e.message).trim().split("\n").pop();
+    config.trace = null; // a new game: the store is reset by its first answer
+    loaded = await loadBoard(app, config);
+  }
+  const board = loaded.board;
+  const t0 = performance.now();
+  const now = () => Math.round(performance.now() - t0);
+  let timer = null;
+  let lines = [];
+  let chain = Promise.resolve();
+  let stored = 0;
+
+  function handle(answer) {
+    const a = JSON.parse(answer);
+    if (a.reset) lines = [];
+    lines.push(...a.trace);
+    document.body.dataset.lines = lines.length;
+    if (a.trace.length || a.reset) {
+      const count = lines.length;
+      const write = store.save(a.trace, !!a.reset, edition);
+      chain = chain.then(() => write).then(() => {
+        stored = Math.max(stored, count);
+        document.body.dataset.stored = stored; // the lines safe in IndexedDB (a test waits on it)
+      });
+    }
+    for (const m of a.out) {
+      if (m.t === "hello") Object.assign(m, { edition, editions, version: app.version, sounds: app.sounds });
+      onMessage(m);
+    }
+    clearTimeout(timer);
+    timer = setTimeout(() => handle(board.step(now(), true)), Math.max(a.wait, 10));
+  }
+  onState(true);
+  handle(board.hello());
+  if (lost) onMessage({ t: "notice", text: lost });
+  const link = {
+    local: true,
+    edition,
+    setQuery() {},
+    close() { clearTimeout(timer); },
+    send(message) { handle(board.receive(JSON.stringify(message), now())); },
+    trace: () => lines.join("\n") + "\n",
+    seed: () => JSON.parse(lines[0] || "{}").seed,
+    saved: () => chain, // resolves once every line so far is in IndexedDB
+    async replace(textOfTrace, ed) { // a trace imported from a file: the next load resumes it
+      const kept = textOfTrace.split("\n").filter((l) => l.trim());
+      await store.save(kept, true, ed || edition);
+    },
+    async newGame() { await store.clear(); },
+  };
+  return link;
+}

@@ -1,0 +1,32 @@
+"""The exported offline app's own lines (`clue-fx web --export`: hal/web/static/app.js),
+per edition: the trace saved and taken back, the bug report, and the plain
+word that private hands on phones need a host.
+
+    OFFLINE["fr"]["phones"]
+"""
+
+OFFLINE = {
+    "fr": {
+        "edition": "Édition :",
+        "save": "Enregistrer la partie",
+        "load": "Reprendre une partie…",
+        "new_game": "Nouvelle partie",
+        "bug": "Signaler un problème",
+        "bug_facts": "Version %s, édition %s, graine %s, %s lignes de trace.",
+        "bug_download": "Télécharger le rapport",
+        "phones": "Les mains secrètes sur les téléphones demandent un ordinateur hôte : installez-le puis lancez",
+        "phones_then": "et ouvrez l'adresse qu'il affiche.",
+    },
+    "en": {
+        "edition": "Edition:",
+        "save": "Save the game",
+        "load": "Resume a game…",
+        "new_game": "New game",
+        "bug": "Report a problem",
+        "bug_facts": "Version %s, edition %s, seed %s, %s trace lines.",
+        "bug_download": "Download the report",
+        "phones": "Private hands on phones need a host computer: install it and start",
+        "phones_then": "then open the address it prints.",
+    },
+}
+OFFLINE["us"] = dict(OFFLINE["en"])

@@ -1,0 +1,134 @@
+"""The exported app (`clue-fx web --export`) in real headless Chromium,
+served by a plain static HTTP server (python -m http.server: nothing of
+ours on the server):
+
+- a seeded game tapped on the board page (the board runs in the page, in
+  MicroPython's WebAssembly port), every caption checked against what the
+  firmware says for the same presses;
+- halfway, the server is stopped and the page reloaded: the service worker
+  serves it offline and the game comes back from IndexedDB by replay (its
+  captions so far, whose turn it is), and is played on to its end;
+- the game's trace saved from the page is a file `clue-fx replay` accepts,
+  and the page takes it back (after a new game) as the game it was;
+- the bug report downloads in one tap.
+
+Every wait is a condition with a deadline (WebDriverWait), never a sleep.
+"""
+
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+from firmware import Narrator
+from firmware.actions import PowerOff, Say, Sfx
+from firmware.events import Switch
+from hal import captions as captions_
+from hal.edges import edge_of
+from tests.support.games import ScriptedGame
+from tests.support.web_static import Static
+
+from .conftest import ROOT
+
+pytest.importorskip("selenium")
+from tests.support.web_scene import TABLET, captions_in, viewport, wait  # noqa: E402
+from tests.support.web_scene import touch as tap  # noqa: E402
+
+
+def expected_captions(events, seed, lang):
+    """What the board page must show for these presses: each sentence, sound and sleep, in order."""
+    c = captions_.load(lang)
+    n = Narrator(seed=seed)
+    out = []
+    for t, e in events:
+        for a in n.handle(e, t):
+            if type(a) is Say:
+                out.append(c.line(a))
+            elif type(a) is Sfx:
+                out.append(c.clip(a.clip))
+            elif type(a) is PowerOff:
+                out.append(c.power_off(a.reason))
+    return out, n
+
+
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory):
+    dest = tmp_path_factory.mktemp("offline") / "app"
+    done = subprocess.run([sys.executable, "-m", "hal.cli", "web", "--export", str(dest), "en"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=600)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return dest
+
+
+def body(d, name):
+    return d.execute_script("return document.body.dataset[arguments[0]] || ''", name)
+
+
+def play(d, events):
+    for _t, e in events:
+        edge = edge_of(e)
+        if type(e) is Switch:
+            tap(d, "SWITCH")
+        elif edge is not None and edge[2]:  # the press; the click's release is the event after it
+            tap(d, edge[1])
+
+
+def saved(d):
+    """Every trace line the page holds is in IndexedDB."""
+    lines = body(d, "lines")
+    return lines != "" and body(d, "stored") == lines
+
+
+def test_the_exported_app_plays_offline_and_comes_back_after_a_reload(app, browsers, tmp_path):
+    seed, lang = 39, "en"
+    game = ScriptedGame(seed, players=2, battery_every=10**9).play()
+    want, narrator = expected_captions(game.events, seed, lang)
+    assert narrator.state == "over" and 60 < len(want) < 200
+    server = Static(app)
+    try:
+        d = browsers(*TABLET)
+        viewport(d, TABLET)
+        d.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(tmp_path)})
+        d.get(server.url + "?seed=%d" % seed)
+        wait(d, lambda d: body(d, "ready") == "1" or body(d, "failed"), "the board started in the page")
+        assert body(d, "failed") == "" and body(d, "offline") == "1"
+        wait(d, lambda d: body(d, "offlineReady") == "1", "the service worker cached the app")
+        half = len(game.events) // 2
+        while edge_of(game.events[half][1]) is None or not edge_of(game.events[half][1])[2]:
+            half += 1  # stop before a press, never between a press and its release
+        said = len(expected_captions(game.events[:half], seed, lang)[0])
+        play(d, game.events[:half])
+        wait(d, lambda d: len(captions_in(d)) >= said, "the first half's %d captions" % said)
+        wait(d, saved, "the trace kept in IndexedDB")
+        state, current = body(d, "state"), body(d, "current")
+    finally:
+        server.stop()
+    d.refresh()  # no server any more: the service worker serves the app, IndexedDB the game
+    wait(d, lambda d: body(d, "ready") == "1" or body(d, "failed"), "the board came back offline")
+    assert body(d, "failed") == ""
+    assert captions_in(d) == want[:said], "the captions so far came back"
+    assert (body(d, "state"), body(d, "current")) == (state, current), "the same turn"
+    play(d, game.events[half:])
+    wait(d, lambda d: len(captions_in(d)) >= len(want), "all %d captions shown" % len(want))
+    assert captions_in(d) == want
+    assert body(d, "state") == "over"
+    wait(d, saved, "the whole trace kept")
+    d.find_element("id", "save-trace").click()
+    files = wait(d, lambda d: sorted(pathlib.Path(tmp_path).glob("clue-fx-en-%d.jsonl" % seed)), "the trace saved")
+    done = subprocess.run([sys.executable, "-m", "hal.cli", "replay", str(files[0])], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    # the saved trace taken back from its file, after a new game: the page comes back with that game
+    d.find_element("id", "new-game").click()
+    wait(d, lambda d: body(d, "ready") == "1" and body(d, "state") == "off" and len(captions_in(d)) == 0,
+         "a new game")  # fmt: skip
+    d.find_element("id", "load-trace").send_keys(str(files[0]))
+    wait(d, lambda d: body(d, "ready") == "1" and body(d, "state") == "over", "the saved game taken back")
+    assert captions_in(d) == want
+    d.find_element("css selector", "#bug summary").click()
+    assert "seed %d" % seed in d.find_element("css selector", "#bug .facts").text
+    d.find_element("id", "bug-download").click()
+    wait(d, lambda d: list(pathlib.Path(tmp_path).glob("clue-fx-en-%d-report.json" % seed)), "the report saved")

@@ -1,0 +1,51 @@
+// hal/web/offline.py in MicroPython's WebAssembly port under node: the
+// exported app's runtime and Python files, driven by the calls a page makes.
+//
+//   node tests/support/mp_offline.mjs APP_DIR < games.json > traces.json
+//
+// games.json: {"games": [{"lang", "seed", "trace" (text or null), "calls": [["hello"], ["receive", text, now],
+// ["step", now]]}]}; traces.json: [{"trace": [lines], "out": [messages]}] for each game, in order.
+import fs from "fs";
+import os from "os";
+import path from "path";
+
+const dir = process.argv[2];
+// the app's micropython.js is an ES module under a name node 20 reads as CommonJS: the same bytes as .mjs
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "cfx-mp-"));
+fs.copyFileSync(path.join(dir, "wasm/micropython.js"), path.join(tmp, "micropython.mjs"));
+const { loadMicroPython } = await import(path.join(tmp, "micropython.mjs"));
+fs.rmSync(tmp, { recursive: true });
+const mp = await loadMicroPython({
+  heapsize: 8 * 1024 * 1024,
+  url: path.resolve(dir, "wasm/micropython.wasm"),
+  stdout: (t) => process.stderr.write(t + "\n"),
+});
+const files = JSON.parse(fs.readFileSync(path.join(dir, "py/files.json"), "utf8"));
+const made = new Set();
+mp.FS.mkdir("/lib");
+for (const f of files) {
+  const parts = f.split("/");
+  for (let k = 1; k < parts.length; k++) {
+    const d = "/lib/" + parts.slice(0, k).join("/");
+    if (!made.has(d)) { mp.FS.mkdir(d); made.add(d); }
+  }
+  mp.FS.writeFile("/lib/" + f, fs.readFileSync(path.join(dir, "py", f), "utf8"));
+}
+const offline = mp.pyimport("hal.web.offline");
+const manifest = fs.readFileSync(path.join(dir, "sounds/manifest.json"), "utf8");
+const input = JSON.parse(fs.readFileSync(0, "utf8"));
+const results = [];
+for (const g of input.games) {
+  const words = fs.readFileSync(path.join(dir, `words/${g.lang}.json`), "utf8");
+  const board = offline.start(JSON.stringify({ manifest, words, lang: g.lang, seed: g.seed, trace: g.trace || null }));
+  const trace = [];
+  const out = [];
+  for (const [kind, a, b] of g.calls) {
+    const answer = JSON.parse(kind === "hello" ? board.hello() : kind === "receive" ? board.receive(a, b) : board.step(a, true));
+    if (answer.reset) trace.length = 0;
+    trace.push(...answer.trace);
+    out.push(...answer.out);
+  }
+  results.push({ trace, out });
+}
+process.stdout.write(JSON.stringify(results));
