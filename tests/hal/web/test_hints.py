@@ -41,7 +41,8 @@ def test_a_phones_sheet_shows_the_chances_with_hints(server_factory, browsers):
     d.get(server.seats["COMTE"])
     wait(d, lambda d: seat_state(d) not in ("", "rollcall"), "the Comte is seated")
     wait(d, odds_on, "the chances on the Comte's sheet")
-    hand = [li.get_attribute("data-card") for li in d.find_elements(By.CSS_SELECTOR, "#hand li")]
+    # read in one script: the page redraws the hand as messages come (elements found first went stale)
+    hand = d.execute_script("return [...document.querySelectorAll('#hand li')].map(li => li.dataset.card)")
     odds = odds_on(d)
     assert len(hand) == 4 and not set(hand) & set(odds), "a card in his hand cannot be in the case"
     suspects = [c for c in odds if c in ("ROSE", "MOUTARDE", "LEBLANC", "OLIVE", "PERVENCHE", "VIOLET", "BEAUMONT",
