@@ -30,6 +30,7 @@ from firmware.actions import Say, StopAudio  # noqa: E402
 from firmware.clipnames import names  # noqa: E402
 
 CLIPS = names()
+from hal import captions  # noqa: E402
 from hal.audio import AudioOut  # noqa: E402
 
 BUFFER_FRAMES = 512  # pygame 2's default mixer buffer
@@ -59,7 +60,7 @@ def main(argv=None):
 
     pygame.mixer.pre_init(22050, -16, 1, BUFFER_FRAMES)
     pygame.mixer.init()
-    audio = AudioOut(lang=args.lang, backend="pygame", notice=print)
+    audio = AudioOut(captions.load(args.lang), backend="pygame", notice=print)
     channel = pygame.mixer.Channel(0)
     clips = list(range(1, len(CLIPS) + 1))
     folder = ROOT / "sounds" / args.lang

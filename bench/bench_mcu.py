@@ -2,16 +2,17 @@
 
 - the heap a whole game needs under the real `micropython` (the scripted game
   of tests/test_mcu_game.py: roll call, turns, accusations, 15 minutes of
-  silence to the idle sleep) run in a 64 KB heap of 32-bit words
-  (`-X heapsize=64wK`: this port is 64-bit, where every pointer and GC block
-  is twice a Pico's size; `w` scales the heap to match): the most heap in
-  use after a collection, and the smallest heap the game still runs in;
+  silence to the idle sleep) run in a heap of 32-bit words (`-X
+  heapsize=72wK`, harness.HEAP: this port is 64-bit, where every pointer and
+  GC block is twice a Pico's size; `w` scales the heap to match): the most
+  heap in use after a collection, and the smallest heap the game still runs in;
 - the same on Debian's 32-bit build of the same unix port
-  (tools/micropython32.py), where `-X heapsize=64k` is a board's 64 KB: the
-  game must run in it; the heap at start and at its peak, what of it is the
-  test's own (fake `machine` and `time`, game.py), the interned names (qstrs)
-  against the size at which the interpreter doubles its table of them, and
-  the heaps, 1 KB apart, that the game runs in;
+  (tools/micropython32.py), in harness.HEAP32 (88k: 64k until the desk came
+  to the board, issue 30; a Pico has about 190 KB): the game must run in it;
+  the heap at start and at its peak, what of it is the test's own (fake
+  `machine` and `time`, game.py), the interned names (qstrs) against the
+  size at which the interpreter doubles its table of them, and the heaps,
+  1 KB apart, that the game runs in;
 - the total size of the .mpy files `clue-fx flash` copies, per program
   (target: 48 KB at most);
 - the time of one `Narrator.handle` on MicroPython against CPython, the
@@ -55,9 +56,9 @@ TARGET_MPY = 48 * 1024
 # `clue-fx flash` copies them), the same .mpy in a ROMFS (imported in place),
 # frozen in the image
 M3 = (
-    ("files", "harness", 64000, 56000, 48000),
+    ("files", "harness", 68000, 56000, 48000),  # the heaps of tests/hal/mcu/test_qemu_game.py
     ("romfs", "harness", 56000, 56000, 24000),
-    ("frozen", "frozen", 32000, 32000, 16000),
+    ("frozen", "frozen", 34000, 32000, 16000),
 )
 M3_NAMES = {
     "files": "from .mpy files in the file system",
@@ -153,7 +154,7 @@ def game_runs(build_dir, script, work, heap, exe=None):
         raise
 
 
-def smallest_heap(build_dir, script, work, lo=16, hi=64):
+def smallest_heap(build_dir, script, work, lo=16, hi=96):
     """The smallest heap, in K of 32-bit words, the whole game runs in."""
     if not game_runs(build_dir, script, work, "%dwK" % hi):
         return None
@@ -333,11 +334,11 @@ def main():
             % (
                 "%dwK (%d bytes on this port; a 32-bit board's figure is measured below)" % (small, small * 1024 * 2)
                 if small
-                else "more than 64wK"
+                else "more than 96wK"
             )
         )
 
-        # 3. the same game on the 32-bit build, in a board's 64 KB
+        # 3. the same game on the 32-bit build, in harness.HEAP32
         exe = harness.micropython32()
         plain = {k: v for k, v in script.items() if k != "heap_probe"}
         figures, _, _ = harness.run_game(board, script, work, heap="1M", exe=exe)
@@ -351,8 +352,8 @@ def main():
         )
         print("  heap in use after start-up:   %6d bytes" % figures["heap_after_start"])
         print(
-            "  heap in use at its peak:      %6d bytes (%.0f%% of 64 000, measured as above)"
-            % (figures["heap_live_peak"], 100.0 * figures["heap_live_peak"] / 64000)
+            "  heap in use at its peak:      %6d bytes (%.0f%% of a 64 KB board's 65 536, measured as above)"
+            % (figures["heap_live_peak"], 100.0 * figures["heap_live_peak"] / 65536)
         )
         print("    of which the test's fakes:  %6d bytes (machine, time: built into a board)" % fakes)
         print("    and the test's game.py:     %6d bytes (the script's player; a board runs main.py)" % game_bytes)
@@ -362,12 +363,12 @@ def main():
             "  names interned (qstrs): %d; at %d the interpreter makes its next pool of %d (about %d bytes more)"
             % (n_qstr, at + 1, size * 2, size * 2 * 7)
         )
-        runs = [k for k in range(48, 73) if game_runs(board, plain, tries, "%dk" % k, exe)]
-        print("  heaps the game runs in, 48k..72k: %s" % (", ".join("%dk" % k for k in runs) if runs else "none"))
+        runs = [k for k in range(72, 97) if game_runs(board, plain, tries, "%dk" % k, exe)]
+        print("  heaps the game runs in, 72k..96k: %s" % (", ".join("%dk" % k for k in runs) if runs else "none"))
         if runs:
             print(
                 "  smallest: %dk; the largest that fails: %s"
-                % (runs[0], "%dk" % max(k for k in range(48, 73) if k not in runs) if runs[0] > 48 else "none")
+                % (runs[0], "%dk" % max(k for k in range(72, 97) if k not in runs) if runs[0] > 72 else "none")
             )
 
         # 4. time per handle

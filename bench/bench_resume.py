@@ -1,4 +1,4 @@
-"""What keeping a game costs (README, Nothing lost): a long evening of
+"""What keeping a game costs (docs/testing.md, Nothing lost): a long evening of
 scripted games traced to a real file the way every board writes it (a line
 flushed at a time, fsync after each input's burst), then resumed (every
 input replayed into Narrator(seed) and checked), then resumed again with

@@ -147,9 +147,10 @@ def press_latency(presses, edition, voices=None):
     screen = window.open_window()
     pack = None
     if voices:
+        from hal.captions import editions
         from hal.voicepack import load
 
-        pack = load(voices)
+        pack = load(voices, editions())
         edition = pack.edition
     audio = TimedAudio(window.make_audio(edition, "pygame", 1.0, print, pack))
     if audio.backend != "pygame":

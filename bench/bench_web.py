@@ -9,8 +9,12 @@ loopback:
 - idle server CPU: the server's own CPU time (/proc) over --idle seconds with
   the board page and four seat pages connected, the board ON at the roll
   call; target <= 2 % of a core.
+- a flood (--flood, no browser needed): the host's answer time to the board
+  page (median of 5 probes, each refused in one line) calm, then while a
+  seat's phone sends 2 000 choices as fast as it can (the host cuts it),
+  and the ratio; issue 27 measured 1 ms -> ~550 ms before the cut.
 
-    python bench/bench_web.py [--n 50] [--idle 20]
+    python bench/bench_web.py [--n 50] [--idle 20] [--flood]
 
 Needs Debian's chromium and chromium-driver, and selenium.
 """
@@ -89,11 +93,51 @@ def idle_cpu(seconds):
         server.stop()
 
 
+def flood():
+    """(calm ms, flooded ms, was the flooding seat cut) against a real `clue-fx web --table`."""
+    import asyncio
+
+    import aiohttp
+
+    from tests.support.web_attack import answer_time_ms
+    from tests.support.web_link import TIMEOUT, next_of
+
+    server = Server("--seed", "4", "--lang", "en", "--table")
+
+    async def go():
+        async with aiohttp.ClientSession(timeout=TIMEOUT) as http:
+            board = await http.ws_connect(server.url + "ws")
+            await next_of(board, "board")
+            calm = await answer_time_ms(board)
+            code = server.seats["COMTE"].split("k=")[1]
+            seat = await http.ws_connect(server.url + "ws?seat=COMTE&k=" + code)
+            try:
+                for _ in range(2000):
+                    await seat.send_json({"t": "show", "card": "ROSE"})
+            except ConnectionError:
+                pass  # cut while it was still flooding
+            busy = await answer_time_ms(board)
+            return calm, busy, any("too many messages" in line for line in server.lines)
+
+    try:
+        return asyncio.run(go())
+    finally:
+        server.stop()
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--n", type=int, default=50, help="presses measured (default 50)")
     ap.add_argument("--idle", type=float, default=20, help="seconds of idle server measured (default 20)")
+    ap.add_argument("--flood", action="store_true", help="only the flood's answer times (no browser)")
     args = ap.parse_args()
+    if args.flood:
+        calm, busy, cut = flood()
+        print(
+            "the board page's answer time: calm %.1f ms, while a phone floods %.1f ms (%.1fx)%s"
+            % (calm, busy, busy / calm, "; the flooding phone was cut" if cut else "; the phone was NOT cut")
+        )
+        return 0
     if CHROMIUM is None or CHROMEDRIVER is None:
         print("bench_web: headless Chromium is not installed (apt-get install chromium chromium-driver)")
         return 2

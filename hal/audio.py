@@ -1,8 +1,8 @@
 """Audio out: the board's speaker. A sink for `hal.runner.Board` that plays
 the firmware's clips from sounds/<lang>/NNNN.wav, one after the other.
 
-    audio = AudioOut(lang="fr")          # pygame.mixer, else simpleaudio, else silent
-    AudioOut(lang="us", voices=hal.voicepack.load("my-voices"))   # a voice pack's clips first
+    audio = AudioOut(captions.load("fr"))   # pygame.mixer, else simpleaudio, else silent
+    AudioOut(captions.load("us"), voices=hal.voicepack.load("my-voices", captions.editions()))  # the pack first
     board = Board(seed, sinks=[audio])   # a hal.sink.Sink
     ...every frame:
     if audio.poll():                     # the queue has just drained
@@ -28,7 +28,7 @@ import pathlib
 from firmware.clipnames import names
 
 from .audio_backends import open_backend
-from .captions import MANIFEST, SOUNDS, load_manifest
+from .captions import SOUNDS
 from .sink import Sink
 
 CLIPS = names()
@@ -41,13 +41,12 @@ def clip_name(number):
 
 
 class AudioOut(Sink):
-    def __init__(self, lang="fr", backend="auto", volume=0.8, notice=print, *, sounds=SOUNDS, voices=None):
-        """`notice`: called with one line of text for each problem (no sound card,
+    def __init__(self, captions, backend="auto", volume=0.8, notice=print, *, sounds=SOUNDS, voices=None):
+        """`captions`: the hal.captions.Captions of the edition it speaks.
+        `notice`: called with one line of text for each problem (no sound card,
         a bad WAV). `sounds`: the folder holding <lang>/NNNN.wav. `voices`: a
         hal.voicepack.VoicePack of this edition, whose clips play first."""
-        editions = load_manifest(MANIFEST).get("editions", ["fr", "en", "us"])
-        if lang not in editions:
-            raise ValueError("unknown edition %r: the editions are %s" % (lang, ", ".join(editions)))
+        lang = captions.lang
         if not 0.0 <= volume <= 1.0:
             raise ValueError("volume %r is out of range: give a number from 0 to 1" % (volume,))
         if voices is not None and voices.edition != lang:

@@ -11,15 +11,25 @@ SOUNDS (the folder of <edition>/NNNN.wav) and MANIFEST are the one place every
 part of the product finds the sounds: the `sounds` package's folder, read
 with importlib.resources, so a wheel's site-packages/sounds/ and a
 checkout's sounds/ (an editable install) are found alike.
+
+The captions themselves (Captions, editions) also run under MicroPython:
+the offline web app's page builds them from the manifest it fetched
+(hal.web.offline); only the finding of files is CPython's.
 """
 
-import importlib.resources
 import json
-import pathlib
+
+try:
+    import importlib.resources
+    import pathlib
+except ImportError:  # MicroPython (the offline app's page): its manifest is handed in
+    pathlib = None
 
 
 def _sounds_folder():
     """The folder of the `sounds` package (package data: manifest.json, <lang>/*.wav)."""
+    if pathlib is None:
+        return None
     try:
         found = importlib.resources.files("sounds")
     except ModuleNotFoundError:
@@ -31,7 +41,7 @@ def _sounds_folder():
 
 
 SOUNDS = _sounds_folder()
-MANIFEST = SOUNDS / "manifest.json"
+MANIFEST = SOUNDS / "manifest.json" if SOUNDS is not None else None
 _NAMES = ("guest.", "suspect.", "inspecteur", "dupont.")
 _SPEAKERS = {"narrator": "Edmond", "inspecteur": "Inspecteur Dupont"}  # a manifest that names none
 # What a reader is told when the board goes dark, by PowerOff's reason.
@@ -54,18 +64,37 @@ def load_manifest(path=MANIFEST):
         ) from None
 
 
+def editions(manifest=None):
+    """The editions of the sounds (fr, en, us...), as the manifest lists them:
+    the one list every board, command and tool reads (adding an edition is
+    tools/build_manifest.py, which writes it, and the screens' words)."""
+    manifest = load_manifest() if manifest is None else manifest
+    found = manifest.get("editions")
+    if not found:
+        raise ValueError("the sounds manifest names no editions: rebuild it (tools/build_manifest.py)")
+    return tuple(found)
+
+
 def load(lang="fr", path=MANIFEST):
     """The captions of edition `lang`, from the manifest at `path`."""
     return Captions(lang, load_manifest(path))
 
 
+_LETTERS = "àâäçéèêëîïôöùûüÿœæÀÂÄÇÉÈÊËÎÏÔÖÙÛÜŸŒÆ"  # MicroPython's isalpha knows ASCII only
+
+
+def _ends_in_a_word(text):
+    """The caption ends with a letter or a digit (str.isalnum, as MicroPython can say it)."""
+    last = text[-1:]
+    return last.isalpha() or last.isdigit() or (last != "" and last in _LETTERS)
+
+
 class Captions:
     def __init__(self, lang, manifest):
-        editions = manifest.get("editions", ["fr", "en"])
-        if lang not in editions:
-            raise ValueError("unknown edition %r: the editions are %s" % (lang, ", ".join(editions)))
+        self.editions = editions(manifest)
+        if lang not in self.editions:
+            raise ValueError("unknown edition %r: the editions are %s" % (lang, ", ".join(self.editions)))
         self.lang = lang
-        self.editions = tuple(editions)
         self._text = {c["id"]: c[lang] for c in manifest["clips"]}
         self._name = {c["id"]: c["name"] for c in manifest["clips"]}
         self._number = {c["name"]: c["id"] for c in manifest["clips"]}
@@ -117,7 +146,7 @@ class Captions:
             else:
                 text += " " + part
             was_name = is_name
-        if text[-1:].isalnum():
+        if _ends_in_a_word(text):
             text += "."
         if spoken >= len(text):
             return text  # a sound alone

@@ -1,4 +1,4 @@
-"""Resuming a game from its trace (DESIGN.md, Traces; README, Nothing lost).
+"""Resuming a game from its trace (DESIGN.md, Traces; docs/testing.md, Nothing lost).
 
 The trace holds every input the narrator took: replayed into a fresh
 Narrator(seed) they rebuild it whole (its guests, its turn, its last
@@ -18,6 +18,7 @@ import os
 from firmware import Narrator, events
 from firmware.table import OFF, OVER
 
+from .files import Locked, NotRegular, lock, open_regular
 from .trace import TraceError, TraceFile, first_difference, groups, handle, load
 
 
@@ -92,10 +93,18 @@ def inspect(path):
 
 def resume(path):
     """(Resumed, a hal.trace.TraceFile appending to `path`); ResumeError.
-    The file is first cut back to its last whole input."""
-    trace = _load(path)
-    resumed, cut = rebuild(trace, path)
+    The trace is locked first (one game at a time in it: a second resume is
+    refused before anything is read or cut), then cut back to its last
+    whole input."""
+    _load(path)  # a regular file that is a trace, before it is opened to write
     try:
+        stream = open(path, "a", encoding="utf-8")  # noqa: SIM115
+    except OSError as e:
+        raise ResumeError("cannot append to the trace %s: %s" % (path, e.strerror or e)) from None
+    try:
+        lock(stream, path)
+        trace = _load(path)  # again, now that it is ours: what another process wrote before the lock counts
+        resumed, cut = rebuild(trace, path)
         with open(path, "r+b") as f:
             f.truncate(cut)
             if cut:
@@ -103,13 +112,19 @@ def resume(path):
                 if f.read(1) != b"\n":  # an intact last line the crash left without its end
                     f.seek(cut)
                     f.write(b"\n")
-        stream = open(path, "a", encoding="utf-8")  # noqa: SIM115
         try:
             os.fchmod(stream.fileno(), 0o600)  # the web seats' codes are in it: the owner's alone
         except OSError:
             pass  # not ours to change: it stays as it was
+    except Locked as e:
+        stream.close()
+        raise ResumeError("cannot resume %s: %s" % (path, e.strerror)) from None
     except OSError as e:
+        stream.close()
         raise ResumeError("cannot append to the trace %s: %s" % (path, e.strerror or e)) from None
+    except ResumeError:
+        stream.close()
+        raise
     return resumed, TraceFile(stream, path)
 
 
@@ -117,8 +132,10 @@ def _load(path):
     if os.path.isdir(path):
         raise ResumeError("%s is a directory, not a trace" % path)
     try:
-        with open(path, "rb") as f:
+        with open_regular(path, "rb") as f:
             return load(f)
+    except NotRegular as e:
+        raise ResumeError("%s is not a trace to resume: %s" % (path, e.strerror)) from None
     except OSError as e:
         raise ResumeError("cannot read the trace %s: %s" % (path, e.strerror or e)) from None
     except TraceError as e:

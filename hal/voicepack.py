@@ -25,6 +25,9 @@ import pathlib
 import sys
 import wave
 
+from .captions import editions as editions_of
+from .files import open_regular
+
 FORMAT = "cfx-voices/1"
 MANIFEST = "voices.json"
 SPEAKERS = ("narrator", "inspecteur")
@@ -80,7 +83,7 @@ def read_manifest(folder, editions):
     """The pack's voices.json as a dict; VoicePackError saying what is wrong."""
     path = pathlib.Path(folder) / MANIFEST
     try:
-        with open(path, encoding="utf-8") as f:
+        with open_regular(path, "r", encoding="utf-8") as f:
             manifest = json.load(f)
     except FileNotFoundError:
         raise VoicePackError("%s has no %s: write one (clue-fx voices new DIR --edition fr|en|us writes it)"
@@ -100,8 +103,9 @@ def read_manifest(folder, editions):
     return manifest
 
 
-def load(folder, editions=("fr", "en", "us")):
-    """The voice pack in `folder`; VoicePackError (one line) if it cannot be used."""
+def load(folder, editions):
+    """The voice pack in `folder` of one of `editions` (hal.captions.editions());
+    VoicePackError (one line) if it cannot be used."""
     folder = pathlib.Path(folder)
     if not folder.is_dir():
         raise VoicePackError("%s is not a folder: --voices names a voice pack's folder" % folder)
@@ -114,10 +118,13 @@ def load(folder, editions=("fr", "en", "us")):
 def read_samples(path):
     """(samples as floats in [-1, 1), rate, (channels, bits, compression)) of a WAV;
     wave.Error, EOFError or OSError for what is not one."""
-    with wave.open(str(path), "rb") as w:
+    with open_regular(path, "rb") as f, wave.open(f, "rb") as w:
         form = (w.getnchannels(), 8 * w.getsampwidth(), w.getcomptype())
         rate = w.getframerate()
         frames = w.readframes(w.getnframes())
+        if len(frames) < w.getnframes() * w.getsampwidth() * max(1, w.getnchannels()):
+            raise EOFError("cut short: %d bytes of sound where its header says %d"
+                           % (len(frames), w.getnframes() * w.getsampwidth() * max(1, w.getnchannels())))
     if form[1] != 16:
         return [], rate, form
     data = array.array("h", frames[: len(frames) // 2 * 2])
@@ -153,9 +160,11 @@ def active_level_db(samples, rate, window=0.02, gate_db=-30.0):
 def trim(path, keep_ms=2.0):
     """Cut the silence in front of the WAV at `path`, in place, keeping
     `keep_ms` faded in from nothing; the ms cut (0: nothing to cut)."""
-    with wave.open(str(path), "rb") as w:
+    with open_regular(path, "rb") as f, wave.open(f, "rb") as w:
         params = w.getparams()
         frames = w.readframes(w.getnframes())
+    if params.framerate <= 0:
+        raise ValueError("%d Hz: not a sample rate" % params.framerate)
     if params.sampwidth != 2 or params.comptype != "NONE":
         raise ValueError("%d-bit %s, not 16-bit PCM" % (8 * params.sampwidth, params.comptype))
     data = array.array("h", frames[: len(frames) // 2 * 2])
@@ -186,7 +195,7 @@ def check(folder, sounds_manifest, edition=None):
     """Every problem of the pack in `folder`, one line each: (lines, summary).
     `edition`: the one to check against when the pack has no usable manifest."""
     folder = pathlib.Path(folder)
-    editions = sounds_manifest.get("editions", ["fr", "en", "us"])
+    editions = editions_of(sounds_manifest)
     problems = []
     try:
         pack = VoicePack(folder, read_manifest(folder, editions))
@@ -234,6 +243,13 @@ def _whose(pack):
     return " (%s)" % ", ".join(parts)
 
 
+def clip_problems(path, rates=None):
+    """Every problem of one clip's WAV (`voices check`, `sdcard --voices`), one line each."""
+    if rates is None:
+        rates = {}
+    return _clip_problems(path, rates)
+
+
 def _clip_problems(path, rates):
     try:
         samples, rate, (channels, bits, comp) = read_samples(path)
@@ -246,6 +262,8 @@ def _clip_problems(path, rates):
         out.append("%s: %d channels, not mono" % (path, channels))
     if not RATES[0] <= rate <= RATES[1]:
         out.append("%s: %d Hz: a rate from %d to %d Hz (22050 as the editions')" % (path, rate, *RATES))
+        if rate <= 0:
+            return out  # no time to measure anything in
     rates.setdefault(rate, []).append(path)
     if not samples:
         return out + ["%s: no sound in it" % path]

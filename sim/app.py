@@ -5,7 +5,7 @@ draw (only when something changed) -> display -> clock.tick. Every decision
 is the firmware's: the window turns clicks and keys into events for a
 hal.runner.Board, and shows what the board says and believes.
 
-    app = App(screen, seed=7, lang="fr", audio=AudioOut("fr"))
+    app = App(screen, seed=7, lang="fr", audio=AudioOut(captions.load("fr")))
     while app.step(dt_ms): dt_ms = clock.tick(FPS)      # sim.start.loop
 
 Tests construct an App on the dummy video driver and call step() with a

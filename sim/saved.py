@@ -15,6 +15,7 @@ game.previous.jsonl first: one game is never overwritten by the next.
 import os
 import sys
 
+from hal.files import Locked, lock
 from hal.resume import ResumeError, inspect, resume
 from hal.trace import TraceFile
 
@@ -53,11 +54,17 @@ class Saved:
         try:
             os.makedirs(os.path.dirname(self.path), exist_ok=True)
             if os.path.exists(self.path):
+                with open(self.path, "a", encoding="utf-8") as old:
+                    lock(old, self.path)  # another window playing its game in it: leave it be
                 previous = os.path.join(os.path.dirname(self.path), PREVIOUS)
                 if self.offer() is not None:  # not taken: still kept, and said
                     self.say("the unfinished game is kept: clue-fx --resume %s" % previous)
                 os.replace(self.path, previous)
-            return TraceFile(open(self.path, "w", encoding="utf-8"), self.path)  # noqa: SIM115
+            f = open(self.path, "w", encoding="utf-8")  # noqa: SIM115
+            return TraceFile(lock(f, self.path), self.path)
+        except Locked:
+            self.say("the game is not saved: another clue-fx window is playing the one in %s" % self.path)
+            return None
         except OSError as e:
             self.say("the game is not saved: cannot write %s (%s)" % (self.path, e.strerror or e))
             return None

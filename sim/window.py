@@ -53,10 +53,11 @@ def init_mixer(backend):
 
 
 def make_audio(lang, backend, volume, notice, voices=None):
+    from hal import captions
     from hal.audio import AudioOut
 
     init_mixer(backend)
-    return AudioOut(lang=lang, backend=backend, volume=volume, notice=notice, voices=voices)
+    return AudioOut(captions.load(lang), backend=backend, volume=volume, notice=notice, voices=voices)
 
 
 class Notices:

@@ -203,6 +203,18 @@ def test_the_product_imports_no_tests_tools_or_benches():
     assert bad == []
 
 
+def test_no_test_module_imports_another():
+    """What tests share lives in tests/support or a conftest.py, never in a test module (issue 30)."""
+    tests = modules(("tests",))
+    bad = [
+        "%s:%d imports %s" % (n, line, d)
+        for n, path in tests.items()
+        for d, line in imports_of(n, path)
+        if d.rpartition(".")[2].startswith("test_") and d in tests
+    ]
+    assert bad == []
+
+
 def test_the_board_program_imports_firmware_its_devices_and_the_wire_only():
     bad = []
     for n, deps in GRAPH.items():
@@ -250,27 +262,35 @@ def test_the_size_rule_counts_code_not_prose(tmp_path):
 
 # -- the desk: what every screen keeps beside the Board, written once (hal/desk.py) ----------------
 
-SCREENS = ("sim/app.py", "hal/terminal.py", "hal/web/server.py", "hal/mcu/standalone.py")
+SCREENS = {  # a screen -> its modules: the adapter of input and output, and what it hands the desk
+    "the window": ("sim/app.py",),
+    "the text board": ("hal/terminal.py",),
+    "the web board": ("hal/web/server.py", "hal/web/hub.py"),  # the host, and the hub both transports share
+    "the board's program": ("hal/mcu/standalone.py",),
+}
 DESK_STATE = ("switch_on", "millivolts", "schedule", "next_tick", "next_battery")
 
 
-@pytest.mark.parametrize("screen", SCREENS)
+@pytest.mark.parametrize("screen", list(SCREENS))
 def test_no_screen_keeps_a_switch_batteries_or_a_schedule_of_its_own(screen):
     """A screen turns input into the desk's calls and actions into pixels and
     sound: it assigns none of the desk's state and builds no Schedule (the
     copies of main ddbe224 had drifted: 0-5000 mV, 0-5200, unbounded)."""
-    tree = ast.parse((ROOT / screen).read_text(encoding="utf-8"))
-    bad = []
-    for node in ast.walk(tree):
-        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
-            node, (ast.AugAssign, ast.AnnAssign)) else []  # fmt: skip
-        for t in targets:  # the screen's own (self.x), not a scene's or a desk's
-            if isinstance(t, ast.Attribute) and t.attr in DESK_STATE and getattr(t.value, "id", "") == "self":
-                bad.append("%s:%d assigns .%s" % (screen, node.lineno, t.attr))
-        if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) == "Schedule":
-            if screen != "hal/mcu/standalone.py":  # the board's own timings, handed to its desk
-                bad.append("%s:%d builds a Schedule" % (screen, node.lineno))
-    uses = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and getattr(n.value, "attr", "") == "desk"}
+    bad, uses = [], set()
+    for path in SCREENS[screen]:
+        tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
+                node, (ast.AugAssign, ast.AnnAssign)) else []  # fmt: skip
+            for t in targets:  # the screen's own (self.x), not a scene's or a desk's
+                if isinstance(t, ast.Attribute) and t.attr in DESK_STATE and getattr(t.value, "id", "") == "self":
+                    bad.append("%s:%d assigns .%s" % (path, node.lineno, t.attr))
+            if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) == "Schedule":
+                if path != "hal/mcu/standalone.py":  # the board's own timings, handed to its desk
+                    bad.append("%s:%d builds a Schedule" % (path, node.lineno))
+        uses |= {
+            n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and getattr(n.value, "attr", "") == "desk"
+        }
     assert {"feed", "step"} & uses, "%s does not use the desk (built here or handed in)" % screen
     assert bad == []
 

@@ -30,7 +30,7 @@ from tests.support.tools import tool
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 MANIFEST = json.loads((ROOT / "sounds" / "manifest.json").read_text(encoding="utf-8"))
-EDITIONS = MANIFEST.get("editions", ["fr", "en"])
+EDITIONS = MANIFEST["editions"]
 
 pytestmark = pytest.mark.timeout(600)
 
@@ -152,18 +152,39 @@ def test_the_installed_package_is_the_wheel_not_the_checkout(installed):
     assert where[1] == str(pathlib.Path(where[0]).parents[1] / "sounds")
 
 
-def test_the_text_board_plays_a_scripted_game(installed):
+def readme_session():
+    """(the keys, the arguments, the lines printed) of the README's text-board session."""
+    import shlex
+
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("$ printf '"))
+    end = next(i for i in range(at + 1, len(lines)) if lines[i].startswith("```"))
+    keys_part, command = lines[at][2:].split(" | ")
+    keys = shlex.split(keys_part)[1].encode().decode("unicode_escape")
+    return keys, shlex.split(command)[1:], lines[at + 1 : end]
+
+
+def test_the_text_board_plays_the_readmes_session_as_written(installed):
+    """The README's terminal session, run as written from the installed wheel away from the checkout:
+    the same lines, one for one."""
     venv, env, away = installed
-    game = run(
-        [venv / "bin" / "clue-fx", "play", "--text", "--seed", "3", "--lang", "en"], away, env, "yynn\n9\nr\nx\n"
-    )
-    lines = game.stdout.splitlines()
-    edmond = [line for line in lines if line.startswith("Edmond: ")]
-    assert any("I am Edmond" in line for line in edmond), game.stdout
-    assert any("Welcome to Tudor Manor" in line for line in edmond), game.stdout
-    stables = [line for line in edmond if line.startswith("Edmond: At the stables")]
-    assert len(stables) == 2, game.stdout  # the visit, then REPEAT
+    keys, args, shown = readme_session()
+    assert args[:2] == ["play", "--text"] and len(shown) > 10
+    game = run([venv / "bin" / "clue-fx"] + args, away, env, keys)
+    assert game.stdout.splitlines() == shown, game.stdout
     assert "Traceback" not in game.stderr
+
+
+def test_every_command_the_readme_names_answers_from_the_wheel(installed):
+    """`clue-fx CMD --help` for every command the README names, from the installed wheel."""
+    import re
+
+    venv, env, away = installed
+    named = set(re.findall(r"\bclue-fx ([a-z]+)\b", (ROOT / "README.md").read_text(encoding="utf-8")))
+    assert {"play", "web", "serve", "flash", "selftest", "voices", "bots", "replay", "sdcard"} <= named, named
+    for cmd in sorted(named):
+        done = run([venv / "bin" / "clue-fx", cmd, "--help"], away, env)
+        assert done.stdout.startswith("usage: clue-fx " + cmd), (cmd, done.stdout[:200])
 
 
 def test_the_selftest_prints_every_clip(installed):

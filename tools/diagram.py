@@ -1,6 +1,6 @@
 """Print the narrator's transition table (firmware/table.py) as a diagram.
 
-    python tools/diagram.py               # Mermaid (renders on GitHub, in the README)
+    python tools/diagram.py               # Mermaid (renders on GitHub, in docs/firmware.md)
     python tools/diagram.py --format dot  # Graphviz: ... | dot -Tsvg > docs/states.svg
 
 Each arrow is a press that a state answers, labelled press/rule; a rule that

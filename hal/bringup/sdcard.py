@@ -41,6 +41,20 @@ def check_wav(path):
         )
 
 
+def check_recording(path):
+    """Raise CardError if a voice pack's WAV is one `clue-fx voices check`
+    refuses: cut short, empty, silent, unreadable (a card full of them would
+    play nothing, or garbage, at the table)."""
+    from hal.voicepack import clip_problems
+
+    bad = [line for line in clip_problems(path) if _FATAL.search(line)]
+    if bad:
+        raise CardError("%s (clue-fx voices check finds them all)" % bad[0])
+
+
+_FATAL = re.compile(r"not a WAV|cut short|no sound in it|silent all through|not 16-bit|Hz: a rate")
+
+
 def plan(lang, sounds=SOUNDS, voices=None):
     """[(clip number, WAV on this computer, path on the card)] of an edition;
     `sounds`: the folder of manifest.json and <lang>/NNNN.wav (None: the installed one);
@@ -55,7 +69,12 @@ def plan(lang, sounds=SOUNDS, voices=None):
             manifest = json.load(f)
     except OSError as e:
         raise CardError("cannot read %s: %s" % (manifest_path, e.strerror)) from None
-    editions = manifest.get("editions", ("fr", "en"))
+    from hal.captions import editions as editions_of
+
+    try:
+        editions = editions_of(manifest)
+    except ValueError as e:
+        raise CardError("%s: %s" % (manifest_path, e)) from None
     if lang not in editions:
         raise CardError("no edition %r in %s: the editions are %s" % (lang, manifest_path, ", ".join(editions)))
     out = []
@@ -88,8 +107,10 @@ def write(card, lang, sounds=SOUNDS, out=print, voices=None):
     if not os.path.isdir(card):
         raise CardError("%s is not a folder (mount the SD card and name its folder)" % card)
     files = plan(lang, sounds, voices)
-    for _, src, _ in files:
+    for n, src, _ in files:
         check_wav(src)
+        if voices is not None and voices.path(n) is not None:
+            check_recording(src)
     folders = sorted({dest.split("/")[0] for _, _, dest in files})
     wanted = {dest for _, _, dest in files}
     removed = 0

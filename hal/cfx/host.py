@@ -4,9 +4,9 @@ It handshakes (HELLO?), resyncs (STATE?), debounces rigs that do not,
 pings a silent rig and keeps the game while the rig is away. Its link's
 states are one table: hal/cfx/link.py, with the theory of operation.
 
-    board = Board(seed, trace, sinks=[console])        # the composer builds...
-    host = Host(board, console=console, audio="rig")   # ...and hands the parts in
-    board.attach(host)                                 # --audio rig: PLAY and STOP
+    speaker = RigSpeaker()                             # --audio rig (or AudioOut, or None)
+    board = Board(seed, trace, sinks=[console, speaker])   # the composer builds...
+    host = Host(board, console=console, speaker=speaker)   # ...and hands the parts in
     host.opened(now); host.on_bytes(data, now); host.step(now); port.write(host.take())
 
 hal/cfx/serve.py runs it on a port; tests/support/link.py joins it to a rig in memory.
@@ -22,7 +22,7 @@ from . import link as states
 from .inputs import SWITCH, Inputs
 from .link import DOWN, HELLO, PING_MS, PINGS_LOST, UP
 from .seq import BACK, DUPLICATE, Budget, Numbers
-from .speaker import DONE_TIMEOUT_MS, RigSpeaker
+from .speaker import RigSpeaker
 
 TICK_MS = 100  # the firmware's clock, fed while the rig is up
 MIN_PING_MS = 100  # a shorter ping period floods the rig (--ping-ms)
@@ -41,7 +41,7 @@ class _Mute:
         pass
 
 
-class Host(RigSpeaker):
+class Host:
     """Bytes and the time in, bytes out (`take()`), news and events on the
     console, events into `board`. `now` is the host's monotonic clock in ms;
     the firmware's is the host's less the time the rig was away.
@@ -49,18 +49,20 @@ class Host(RigSpeaker):
     Parts handed in: `board` (hal.runner.Board, its sinks wired by the
     composer), `console` (hal.console.Console: `write` for the link's news,
     `line` for events, stamped with the game's time, silent when `quiet`),
-    `speaker` (--audio host: a Sink of the board whose `poll()` is True once
-    drained, hal.audio.AudioOut). With `audio` "rig" the Host is the sink
-    that sends PLAY and STOP: the composer attaches it to the board."""
+    `speaker` (a Sink of the board whose `poll(now)` is True once what it
+    was given has played: hal.audio.AudioOut on this computer, --audio host;
+    hal.cfx.speaker.RigSpeaker, the rig's own, --audio rig, which the Host
+    lends its line and tells of the rig's HELLO, DONE and going; or None).
+    Whichever it is, its poll() is the one way AudioDone reaches the board."""
 
-    def __init__(self, board, *, console=None, speaker=None, audio="none", verbose=0, ping_ms=PING_MS):
+    def __init__(self, board, *, console=None, speaker=None, verbose=0, ping_ms=PING_MS):
         if type(ping_ms) is not int or ping_ms < MIN_PING_MS:
             why = "the ping period is %r ms: give at least %d ms (default %d)"
             raise ValueError(why % (ping_ms, MIN_PING_MS, PING_MS))
         self.board = board
         self.console = console if console is not None else _Mute()
         self.speaker = speaker
-        self.audio = audio
+        self.rig_speaker = speaker if isinstance(speaker, RigSpeaker) else None
         self.verbose = verbose
         self.ping_ms = ping_ms
         self.schedule = Schedule(tick_ms=TICK_MS)  # Ticks only: the rig reports its batteries
@@ -76,10 +78,6 @@ class Host(RigSpeaker):
         self.inputs = Inputs()  # what the rig said of each input (raw), what the firmware was told (fed)
         self.raw, self.fed = self.inputs.raw, self.inputs.fed
         self.millivolts = None
-        self.playing = False  # --audio rig: clips sent, DONE awaited
-        self._unfinished = []  # those clips, sent again if the rig comes back
-        self._clips = []  # the clips of the burst being presented
-        self._done_by = 0
         self._last_rx = 0
         self._pings = 0
         self._next_ping = 0
@@ -88,8 +86,9 @@ class Host(RigSpeaker):
         # For tests and the pytest plugin: counters and what was sent.
         names = "lines events errors gaps duplicates repeats resyncs recovered ignored reconnects pongs rig_errs"
         self.stats = dict.fromkeys(names.split(), 0)
-        self.plays = []  # each PLAY line's clips, in order (the last seq.KEEP at least)
         self.watchers = []  # callables(host), told after each change
+        if self.rig_speaker is not None:
+            self.rig_speaker.lend(self.send, self.news)
 
     @property
     def last_seq(self):
@@ -147,12 +146,16 @@ class Host(RigSpeaker):
         if self.link in states.PINGED or (self.link == HELLO and self._hello_heard):
             self.news("rig gone: %s; the game waits for it" % why)
         self._link.go(states.CLOSED, now)
+        if self.rig_speaker is not None:
+            self.rig_speaker.rig_gone()
         self._changed()
 
     def _gone(self, now, why):
         """The rig stopped answering on a port still open: wait for its HELLO."""
         self.news("rig gone: %s; the game waits for it" % why)
         self._link.go(states.SILENT, now)
+        if self.rig_speaker is not None:
+            self.rig_speaker.rig_gone()
         self._ask_hello(now)
         self._changed()
 
@@ -177,15 +180,11 @@ class Host(RigSpeaker):
         if self.inputs.lock:
             settled, due = self.inputs.due(now, due)
             self._feed_edges(settled, now)
-        if self.speaker is not None and self.speaker.poll():
-            self._feed(AudioDone(), now)
+        self._speaker_done(now)
         if link in states.TICKS:
             for event in self.schedule.due(now):
                 self.board.feed(event, self.game_ms(now))
             due = min(due, self.schedule.wait_ms(now))
-            if self.playing and now >= self._done_by:
-                self.news("rig never said DONE: going on")
-                self._done()
         if link != DOWN and now >= self._next_ping:
             self._probe(now)
         if self.link != DOWN:
@@ -246,8 +245,9 @@ class Host(RigSpeaker):
             if self._numbered(msg[1], now):
                 self._feed_battery(msg[2], now)
         elif kind == "done":
-            if self._numbered(msg[1], now) and self.playing:
-                self._done()
+            if self._numbered(msg[1], now) and self.rig_speaker is not None:
+                self.rig_speaker.rig_done()
+                self._speaker_done(now)
         elif kind == "hello":
             self._hello(msg, now)
         elif kind == "state":
@@ -283,16 +283,14 @@ class Host(RigSpeaker):
             self.news("rig %s is back" % name)
         else:
             self.news("rig %s CFX/1 (%s)" % (name, ",".join(features) or "no features"))
-        if self.audio == "rig" and "audio" not in features:
+        if self.rig_speaker is not None and "audio" not in features:
             self.news("rig %s has no speaker: --audio rig shows captions only" % name)
         self._link.go(states.INTRODUCED, now)
         self.stats["resyncs"] += 1
         self._ask_state(now)
         self._next_ping = now + self.ping_ms
-        if self.playing and self._unfinished:
-            for line in wire.play_lines(self._unfinished):
-                self.send(line)  # the sentence the rig lost, again
-            self._done_by = now + DONE_TIMEOUT_MS
+        if self.rig_speaker is not None:
+            self.rig_speaker.rig_hello(features, now)  # a sentence the rig lost is sent again
 
     def _state(self, msg, now):
         if self.link == HELLO and not self._hello_heard:
@@ -384,11 +382,15 @@ class Host(RigSpeaker):
         self.millivolts = mv
         self._feed(edges.battery(mv), now)
 
-    def _done(self):
-        """The rig's speaker finished (or never will): AudioDone."""
-        self.playing = False
-        self._unfinished = []
-        self._feed(AudioDone(), self._now)
+    def _speaker_done(self, now):
+        """The speaker played what it was given (or never will): AudioDone."""
+        if self.speaker is not None and self.speaker.poll(now):
+            self._feed(AudioDone(), now)
+
+    def touch(self, kind, ident, down):
+        """Tests, the pytest plugin: ask the rig to act as if an input
+        changed (extension: `TOUCH`, a rig with the `touch` feature)."""
+        self.send(wire.touch_line(kind, ident, down))
 
     def _feed(self, event, now):
         game_ms = self.game_ms(now)

@@ -107,6 +107,10 @@ def main(argv=None):
     debug = "--debug" in argv
     if debug and command not in ("play", "web"):
         argv.remove("--debug")  # the front door's: tracebacks (play and web also show their debug view)
+    if sys.stdout is None:  # started with its output closed (`>&-`): every command says something
+        if sys.stderr is not None:
+            print("clue-fx: standard output is closed: give it a terminal, a file or /dev/null", file=sys.stderr)
+        return 2
     console_any_encoding()
     try:
         args = build_parser(command).parse_args(argv)

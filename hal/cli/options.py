@@ -14,7 +14,6 @@ import locale
 import os
 import stat
 
-EDITIONS = ("fr", "en", "us")  # Super Cluedo Interactif; the English rulebook; Clue FX (North America)
 AUDIO_BACKENDS = ("auto", "pygame", "simpleaudio", "silent")
 DEFAULT_AUDIO = "auto"
 DEFAULT_VOLUME = 0.8
@@ -67,9 +66,16 @@ def baud_arg(value):
     return baud
 
 
+def editions():
+    """The editions the installed sounds have (hal.captions.editions: the manifest's list)."""
+    from hal.captions import editions as of_manifest
+
+    return of_manifest()
+
+
 def edition_arg(value):
-    if value not in EDITIONS:
-        raise argparse.ArgumentTypeError("unknown edition %r: the editions are %s" % (value, ", ".join(EDITIONS)))
+    if value not in editions():
+        raise argparse.ArgumentTypeError("unknown edition %r: the editions are %s" % (value, ", ".join(editions())))
     return value
 
 
@@ -100,9 +106,9 @@ EDITION_HELP = "the edition: fr (Super Cluedo Interactif), en (the English ruleb
 
 def add_edition_option(p):
     """--edition fr|en|us, and --lang, its old name (the same values, the same dest)."""
-    p.add_argument("--edition", dest="edition", type=edition_arg, default=None, metavar="|".join(EDITIONS),
-                   help=EDITION_HELP)
-    p.add_argument("--lang", dest="edition", type=edition_arg, default=None, metavar="|".join(EDITIONS),
+    # EDITION, not the list: --help reads no manifest (the list is checked when one is given)
+    p.add_argument("--edition", dest="edition", type=edition_arg, default=None, metavar="EDITION", help=EDITION_HELP)
+    p.add_argument("--lang", dest="edition", type=edition_arg, default=None, metavar="EDITION",
                    help="the same as --edition")
 
 
@@ -123,7 +129,7 @@ def edition_and_voices(args):
     from hal.voicepack import VoicePackError, load
 
     try:
-        pack = load(folder, EDITIONS)
+        pack = load(folder, editions())
     except VoicePackError as e:
         raise Refused("--voices: %s" % e) from None
     asked = getattr(args, "edition", None)
@@ -247,13 +253,21 @@ def new_trace(path):
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
     except OSError as e:
         raise Refused("cannot write the trace %s: %s" % (path, e.strerror or e)) from None
+    from hal.files import Locked, lock
+
     st = os.fstat(fd)
     if stat.S_ISREG(st.st_mode) and st.st_size > 0:
         os.close(fd)
         raise Refused(
             "the trace %s already holds a game: go on with it (--resume %s) or name another file" % (path, path)
         )
-    return TraceFile(os.fdopen(fd, "w", encoding="utf-8"), path)
+    f = os.fdopen(fd, "w", encoding="utf-8")
+    try:
+        lock(f, path)  # one game at a time writes it: a second clue-fx given the same new file is refused
+    except Locked as e:
+        f.close()
+        raise Refused("cannot write the trace %s: %s" % (path, e.strerror)) from None
+    return TraceFile(f, path)
 
 
 def interrupt_on_sigterm():

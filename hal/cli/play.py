@@ -103,6 +103,9 @@ def run(args):
     if args.text:
         from hal.terminal import run as run_text
 
+        if sys.stdin is None:  # `<&-`: before a trace is made for a game that cannot be played
+            print("clue-fx play: standard input is closed: the text board reads its keys there", file=sys.stderr)
+            return 2
         seed, trace, resumed = options.board_trace(args)
         return run_text(seed=seed, lang=lang, trace=trace, millivolts=args.battery, resumed=resumed)
     from sim.start import play

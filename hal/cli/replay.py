@@ -24,13 +24,16 @@ def fail(path, why):
 
 
 def run(args):
+    from hal.files import NotRegular, open_regular
     from hal.trace import TraceError, groups, load, replay
 
     if os.path.isdir(args.trace):
         return fail(args.trace, "a directory, not a trace")
     try:
-        with open(args.trace, "rb") as f:
+        with open_regular(args.trace, "rb") as f:
             trace = load(f)
+    except NotRegular as e:
+        return fail(args.trace, "%s: not a trace" % e.strerror)
     except OSError as e:
         return fail(args.trace, "cannot read it: %s" % (e.strerror or e))
     except TraceError as e:

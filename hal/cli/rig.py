@@ -61,6 +61,11 @@ def run(args):
     from hal import captions
     from hal.cfx import keys, virtual
 
+    if sys.stdin is None:  # `<&-`: its keys are read there
+        print("clue-fx rig: standard input is closed: the rig reads its keys there (a terminal or a pipe)",
+              file=sys.stderr)  # fmt: skip
+        return 2
+
     def write(line):
         print(line, flush=True)
 

@@ -73,10 +73,11 @@ def make_audio(lang, notice, voices=None):
     import os
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # the console is the game's
+    from hal import captions
     from hal.audio import AudioOut
 
     try:
-        return AudioOut(lang=lang, backend="auto", notice=notice, voices=voices)
+        return AudioOut(captions.load(lang), backend="auto", notice=notice, voices=voices)
     except Exception as e:  # no mixer, no device: the game goes on in captions
         notice("no sound (%s): captions only" % e)
         return None
@@ -105,16 +106,21 @@ def run(args):
 
     seed, trace, resumed = options.board_trace(args, say=write)
 
-    speaker = make_audio(lang, write, voices) if args.audio == "host" else None
+    if args.audio == "host":
+        speaker = make_audio(lang, write, voices)
+    elif args.audio == "rig":
+        from hal.cfx.speaker import RigSpeaker
+
+        speaker = RigSpeaker()  # PLAY and STOP to the rig, its DONE heard
+    else:
+        speaker = None
     # SDL (pygame's mixer) turns SIGTERM into a window event nobody reads: take it back.
     options.interrupt_on_sigterm()
     console = Console(captions.load(lang), write, stamp=True, keys=args.verbose > 0)
     console.quiet = args.quiet  # only the link's news: no events, no sentences
     sinks = [console] if speaker is None else [console, speaker]
     board = Board(seed=seed, trace=trace, sinks=sinks, resumed=resumed)
-    host = Host(board, console=console, speaker=speaker, audio=args.audio, verbose=args.verbose, ping_ms=args.ping_ms)
-    if args.audio == "rig":
-        board.attach(host)  # the rig's speaker: PLAY and STOP
+    host = Host(board, console=console, speaker=speaker, verbose=args.verbose, ping_ms=args.ping_ms)
     write("clue-fx serve: seed %d, edition %s, audio %s, port %s" % (seed, lang, args.audio, args.port))
     if resumed is not None:
         write("clue-fx serve: the game goes on: %d inputs replayed from %s" % (resumed.inputs, args.resume))

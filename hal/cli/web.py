@@ -167,6 +167,8 @@ def run(args):
     options.interrupt_on_sigterm()
     try:
         web.serve(desk, [(h, args.port) for h, _ in addresses], ready)
+    except BrokenPipeError:
+        raise  # its output's reader went away (`| head -1`): the front door ends quietly
     except OSError as e:
         where = ", ".join("%s:%d" % (url_host(h), args.port) for h, _ in addresses)
         print("clue-fx web: cannot listen on %s: %s" % (where, e.strerror or e), file=sys.stderr)

@@ -73,6 +73,7 @@ class RigUnderTest:
         from hal import captions
         from hal.cfx.host import Host
         from hal.cfx.serve import Serve
+        from hal.cfx.speaker import RigSpeaker
         from hal.console import Console
         from hal.runner import Board
         from hal.trace import TraceFollower
@@ -84,9 +85,9 @@ class RigUnderTest:
         self.console = []
         self._trace_file = open(trace_path, "w", encoding="utf-8")  # noqa: SIM115
         console = Console(captions.load("en"), self.console.append, stamp=True)
-        board = Board(seed=seed, trace=self._trace_file, sinks=[console])
-        self.host = Host(board, console=console, audio="rig")
-        board.attach(self.host)  # the rig's speaker: PLAY and STOP
+        speaker = RigSpeaker()  # the rig's speaker: PLAY and STOP, its DONE heard
+        board = Board(seed=seed, trace=self._trace_file, sinks=[console, speaker])
+        self.host = Host(board, console=console, speaker=speaker)
         self.loop = Serve(url, self.host, baudrate=baud)
         self.trace = TraceFollower(trace_path)
         self._thread = threading.Thread(target=self.loop.run, name="clue-fx-serve", daemon=True)
@@ -122,8 +123,8 @@ class RigUnderTest:
             pytest.fail(str(e))
 
     def wait_play(self, start=0, timeout=None):
-        """The clips of the first PLAY sent at or after index `start` of host.plays."""
-        return self.wait(lambda h: h.plays[start:] and h.plays[start], timeout, "a PLAY to the rig")
+        """The clips of the first PLAY sent at or after index `start` of host.speaker.plays."""
+        return self.wait(lambda h: h.speaker.plays[start:] and h.speaker.plays[start], timeout, "a PLAY to the rig")
 
     # -- the rig's inputs ------------------------------------------------------------
 

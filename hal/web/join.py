@@ -8,7 +8,7 @@ a minute (hal.web.guard.Limits.joins_per_minute).
 
 import html
 
-HTML_LANG = {"us": "en-US"}  # an edition's language as a page's lang attribute
+from .hub import HTML_LANG
 
 
 def join_page(words, lang, note):

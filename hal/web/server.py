@@ -42,16 +42,13 @@ import time
 
 from aiohttp import WSMsgType, web
 
-from firmware.board import PADS
-
 from ..captions import SOUNDS
-from ..edges import BTN, PAD
 from .guard import LIMITS, Bucket, Hosts, protect, url_host
 from .holders import BoardHolder, SeatHolders, shown
-from .join import HTML_LANG, join_page
-from .messages import SWITCH, Bad, parse
+from .hub import Hub
+from .join import join_page
+from .messages import Bad, parse
 from .page import DROPPED, Page
-from .present import Broadcast
 from .qr import svg as qr_svg
 
 STATIC = pathlib.Path(__file__).resolve().parent / "static"
@@ -74,53 +71,39 @@ class WebBoard:
         self.voices = voices  # a hal.voicepack.VoicePack of this edition, or None
         self.words = words
         self.table = table
-        self.debug = debug
         self.limits = limits
-        self.presenter = Broadcast(captions, self._public)
-        self.clips = sorted(
+        clips = sorted(
             {int(p.stem) for p in (SOUNDS / captions.lang).glob("*.wav") if p.stem.isdigit()}
             | set(voices.clips() if voices is not None else ())
         )
+        self.hub = Hub(captions, words, clips, debug=debug, table=table)  # what the pages are told
+        self.presenter = self.hub.presenter
         self.board_holder = BoardHolder(board_key)
         self.seats = SeatHolders(table.people if table is not None else (), table.tokens if table is not None else None)
-        self.desk = None  # handed in by run()
         self.pages = []
         self.base_url = None  # what the QR codes carry: set by run() (or the front door's ready)
         self.hosts = None
         self.joins = {}  # address -> Bucket of codes typed at /join
         self.dropped = []  # (address, role, why) of each page dropped: it stopped reading, it flooded
         self._t0 = time.monotonic()
-        self._out = []  # public messages of the burst being presented
-        self._dirty = True  # something may have changed since the pages were last sent the state
         self.due = []  # a resumed table's press in flight when the host stopped (fed first)
 
     # -- the board ---------------------------------------------------------------
 
     @property
+    def desk(self):
+        return self.hub.desk
+
+    @property
     def board(self):
-        return self.desk.board
+        return self.hub.board
 
     def now(self):
         return int((time.monotonic() - self._t0) * 1000)
 
-    def _public(self, message):
-        self._out.append(message)
-
-    def feed(self, event):
-        self._dirty = True
-        self.desk.feed(event, self.now())
-
     def press(self, ident, down):
         """A finger went down (or up) on input `ident` of the board page."""
-        self._dirty = True
-        now = self.now()
-        if ident == SWITCH:
-            if down:
-                self.desk.toggle_switch(now)
-            return
-        why = self.desk.press(PAD if ident in PADS else BTN, ident, down, now)
-        if why is not None:
-            self._public({"t": "notice", "text": self.table.refusal(why)})
+        self.hub.press(ident, down, self.now())
 
     def quiet(self, now):
         """Nothing is being said on any board page: the bots may press (they wait, as people do)."""
@@ -129,30 +112,14 @@ class WebBoard:
     def tick(self):
         """The clock's turn: the desk's Tick and Battery, the bots' presses."""
         now = self.now()
-        if self.desk.step(now, self.quiet(now)):
-            self._dirty = True
+        self.hub.step(now, self.quiet(now))
 
     # -- what the pages are sent --------------------------------------------------
 
     def status(self, role):
-        """The board as a page of `role` sees it: the switch, the batteries,
-        the pawns, the seats; the board's own screen also the seats' codes
-        and holders (and, with --debug, where everyone is)."""
-        n = self.board.narrator
-        out = {
-            "t": "board",
-            "switch": self.desk.switch_on,
-            "mv": self.desk.millivolts,
-            "state": n.state,
-            "current": n.current,
-            "pawns": n.guests,
-            "active": list(n.active),
-        }
-        if self.table is not None:
-            out["seats"] = self._seats(role)
-        if role == "board" and self.debug:
-            out["debug"] = {"positions": n.positions, "hidden": sorted(n.hidden)}
-        return out
+        """The board as a page of `role` sees it (hal.web.hub), with the
+        seats: the board's own screen also sees their codes and holders."""
+        return self.hub.status(role, self._seats(role) if self.table is not None else None)
 
     def _seats(self, role):
         """Each seat a person may take: free, held (and whether its page is open), or a bot's."""
@@ -174,8 +141,8 @@ class WebBoard:
     def flush(self):
         """Send every page what happened: the burst's public messages, then
         each kind of state that changed (a seat: its own private state)."""
-        out, self._out = self._out, []
-        self._dirty = False
+        out = self.hub.take()
+        self.hub.dirty = False
         texts = [json.dumps(m, ensure_ascii=False) for m in out]
         statuses = {}
         public = None
@@ -191,6 +158,9 @@ class WebBoard:
                 p.put_state("table", public)
             if p.role == "seat":
                 p.put_state("seat", json.dumps(dict(self.table.private(p.guest), t="seat"), ensure_ascii=False))
+
+    def _changed(self):
+        return self.hub.dirty or bool(self.hub._out)
 
     # -- HTTP -------------------------------------------------------------------
 
@@ -260,7 +230,7 @@ class WebBoard:
             await ws.prepare(request)
         except ConnectionError:  # gone during the handshake: nothing to say (no traceback on the console)
             return web.Response(status=400)  # its own write fails quietly too (aiohttp's finish_response)
-        hello = self._hello()
+        hello = self.hub.hello("seat" if request.query.get("seat") is not None else "board")
         guest = request.query.get("seat")
         if guest is not None:
             device, why = self.seats.claim(guest, request.query.get("k"), addr, request.query.get("d"))
@@ -270,10 +240,10 @@ class WebBoard:
                 await ws.close()
                 return ws
             page = Page(ws, "seat", addr, guest=guest, limits=self.limits, transport=request.transport)
-            hello.update(role="seat", guest=guest, device=device)
+            hello.update(guest=guest, device=device)
             if not any(p.role == "seat" and p.guest == guest for p in self.pages):
                 self.log("seat %s: held by the phone at %s" % (guest, addr))
-            self._dirty = True  # the board shows the seat held
+            self.hub.dirty = True  # the board shows the seat held
         else:
             first = self.board_holder.addr is None
             role = self.board_holder.role(addr, request.query.get("b"))
@@ -301,7 +271,7 @@ class WebBoard:
                 self.log("the %s page at %s was dropped: %s" % (page.role, addr, page.dropped))
             page.drop("closed")
             writer.cancel()
-            self._dirty = True
+            self.hub.dirty = True
         return ws
 
     async def _read(self, page, ws):
@@ -315,19 +285,8 @@ class WebBoard:
                 self._receive(page, msg.data)
             else:
                 page.tell("error", "messages are JSON text")
-            if self._dirty or self._out:
+            if self._changed():
                 self.flush()
-
-    def _hello(self):
-        return {
-            "t": "hello",
-            "lang": self.captions.lang,
-            "html_lang": HTML_LANG.get(self.captions.lang, self.captions.lang),
-            "words": self.words,
-            "history": self.presenter.history,
-            "clips": self.clips,
-            "table": self.table is not None,
-        }
 
     def _receive(self, page, data):
         try:
@@ -344,15 +303,10 @@ class WebBoard:
     def _on_audio(self, page, busy):
         page.busy_since = self.now() if busy else None
         if not busy:
-            self.feed_audio_done()
-
-    def feed_audio_done(self):
-        self._dirty = True
-        self.desk.audio_done(self.now())
+            self.hub.audio_done(self.now())
 
     def _on_battery(self, page, mv):
-        self._dirty = True
-        self.desk.set_battery(mv)
+        self.hub.battery(mv)
 
     def _on_bot(self, page, guest):
         why = self._to_bot(guest)
@@ -384,7 +338,7 @@ class WebBoard:
             page.tell("refused", why)
 
     def _act(self, page, message):
-        self._dirty = True
+        self.hub.dirty = True
         why = self.table.act(page.guest, message)
         self.desk.record(self.now())
         if why is not None:
@@ -401,7 +355,7 @@ class WebBoard:
             return why
         self.seats.remove(guest)
         self._close_seat(guest, "bot")
-        self._dirty = True
+        self.hub.dirty = True
         return None
 
     def _hand_back(self, guest, why):
@@ -409,7 +363,7 @@ class WebBoard:
         self.seats.hand_back(guest)
         self.table.recode(self.seats.codes())
         self._close_seat(guest, why)
-        self._dirty = True
+        self.hub.dirty = True
 
     def _close_seat(self, guest, why):
         for p in self.pages:
@@ -437,9 +391,9 @@ class WebBoard:
     async def run(self, desk, addresses, ready=None):
         """Serve on each (host, port) of `addresses` until cancelled (port 0:
         any free one, the same for all). `ready(urls)` once listening."""
-        self.desk = desk
+        self.hub.desk = desk
         while self.due:  # before the clock's Tick and battery reading, before any page's press
-            self.feed(self.due.pop(0))
+            self.hub.feed(self.due.pop(0), self.now())
         loop = asyncio.get_running_loop()
         try:  # SIGTERM (a kill, a service manager) cancels the serving task: its finally closes cleanly
             loop.add_signal_handler(signal.SIGTERM, asyncio.current_task().cancel)
@@ -466,7 +420,7 @@ class WebBoard:
         try:
             while True:
                 self.tick()
-                if self._out or self._dirty:
+                if self._changed():
                     self.flush()
                 await asyncio.sleep(self.desk.wait_ms(self.now()) / 1000)
         finally:

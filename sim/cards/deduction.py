@@ -37,13 +37,16 @@ consistent deal (sim.cards.exact counts them). Sound: truthful information
 never rules out the real deal. Information that cannot all be true raises
 Inconsistent, and the fact that broke it is forgotten.
 
-Costs: a fact every consistent deal satisfies changes nothing; any other is counted at once (a
-contradiction is refused at the fact), or, with `lazy=True` (a mind that hears only true facts, a
-bot's), all together at the next question (a contradiction is refused there, and the facts that broke
-it forgotten; `places_now()` answers from the last count). The possible places and chances are worked
-out when first asked (a fraction of a millisecond per fact and questions, bench/bench_deduction.py).
-`solutions()` and `count()` read every triple's count from the programme of that count (one more
-only after a closed form), remembered until the next fact. Each open clause doubles the states.
+Costs: a fact every consistent deal satisfies changes nothing; any other
+is counted at once (a contradiction is refused at the fact), or, with
+`lazy=True` (a mind that hears only true facts, a bot's), all together at
+the next question (a contradiction is refused there, and the facts that
+broke it forgotten; `places_now()` answers from the last count). The
+possible places and chances are worked out when first asked (a fraction of
+a millisecond per fact and questions, bench/bench_deduction.py).
+`solutions()` and `count()` read every triple's count from the programme
+of that count (one more only after a closed form), remembered until the
+next fact. Each open clause doubles the states.
 The propagation-only engine this one replaced lives on, frozen, with the
 `hard-2026` bots that use it (sim.bots.frozen.propagation).
 """

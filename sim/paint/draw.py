@@ -15,49 +15,27 @@ from firmware.table import ASLEEP, OFF
 
 from .. import layout as L
 from ..keys import key_of
-from .symbols import INK, Pen, draw_place, manoir
+from .art import ICON_ART, INK, PALETTE, PAWN, PAWN_HALO, PLACE_ART
+from .symbols import Pen, draw_place
 
-BACKGROUND = (46, 36, 30)
-LAWN = (74, 120, 66)
-LAWN_EDGE = (52, 88, 48)
-GRAVEL = (196, 178, 140)
-ARROW = (92, 62, 36)
-PAD_FILL = (246, 238, 214)
-PAD_RIM = (92, 62, 36)
-LIT = (255, 214, 64)  # a pressed pad or button: tests look for this colour
-LIT_GLOW = (255, 240, 160)
-TEXT_ON_LAWN = (250, 246, 232)
-SIGN = (58, 44, 32)  # the plate under a place's name
+BACKGROUND = PALETTE["background"]
+LAWN = PALETTE["lawn"]
+LAWN_EDGE = PALETTE["lawn_edge"]
+GRAVEL = PALETTE["gravel"]
+ARROW = PALETTE["arrow"]
+PAD_FILL = PALETTE["pad_fill"]
+PAD_RIM = PALETTE["pad_rim"]
+LIT = PALETTE["lit"]  # a pressed pad or button: tests look for this colour
+LIT_GLOW = PALETTE["lit_glow"]
+TEXT_ON_LAWN = PALETTE["text_on_lawn"]
+SIGN = PALETTE["sign"]  # the plate under a place's name
 START_PAWN_W = 34  # the left end of a START square, where its pawn waits
 DARK = (0, 0, 0, 200)
 START_OF = {guest_of_start(pad): pad for pad in START_PADS}  # a guest's START square
 
-GUEST_COLOUR = {
-    "COMTE": (178, 34, 52),  # the Comte du Puy
-    "LAVANDE": (150, 110, 200),  # Lady Lavande
-    "PECHE": (250, 160, 110),  # Melle Pêche
-    "AZUR": (40, 120, 220),  # the Prince Azur
-}
-BUTTON_COLOUR = {
-    "STOP": (200, 50, 45),
-    "SEARCH": (60, 120, 200),
-    "REPEAT": (230, 140, 40),
-    "ACCUSE": (130, 60, 150),
-    "YES": (50, 150, 70),
-    "NO": (190, 60, 60),
-    "WAIT": (225, 190, 50),
-}
-SUSPECT_COLOUR = {
-    "MOUTARDE": (220, 180, 30),
-    "VIOLET": (120, 70, 170),
-    "OLIVE": (90, 140, 60),
-    "PERVENCHE": (120, 150, 230),
-    "ROSE": (230, 110, 150),
-    "LEBLANC": (235, 235, 235),
-    "FRANCIS": (140, 100, 70),
-    "BEAUMONT": (90, 90, 90),
-    INSPECTEUR: (20, 30, 80),
-}
+GUEST_COLOUR = {g: PALETTE["guest_" + g] for g in GUESTS}  # the Comte du Puy red, Lady Lavande mauve, ...
+BUTTON_COLOUR = {b: PALETTE["button_" + b] for b in BUTTONS}
+SUSPECT_COLOUR = {who: PALETTE["suspect_" + who] for who in SUSPECTS + (INSPECTEUR,)}
 
 
 class Scene:
@@ -225,15 +203,14 @@ class BoardPainter:
     def _manor(self, surface, lay):
         x, y, w, h = L.MANOR
         pygame.draw.rect(
-            surface, (60, 50, 44), lay.r((x - 6, y + h - 30, w + 12, 40)), border_radius=lay.n(6)
+            surface, PALETTE["manor_plate"], lay.r((x - 6, y + h - 30, w + 12, 40)), border_radius=lay.n(6)
         )
-        pen = Pen(surface, lay.p((x + w / 2 + 10, y + h / 2 - 14)), 118 * lay.scale, LAWN)
-        manoir(pen)
+        Pen(surface, lay.p((x + w / 2 + 10, y + h / 2 - 14)), 118 * lay.scale, {"bg": LAWN}).draw(PLACE_ART["MANOIR"])
         _text(
             surface,
             self.fonts.get(16, "serif"),
             self.labels.ui["manor"],
-            (240, 228, 200),
+            PALETTE["manor_text"],
             center=lay.p((x + w / 2, y + h - 10)),
         )
 
@@ -262,35 +239,7 @@ class BoardPainter:
         )
 
     def _button_icon(self, surface, lay, button, c, ink):
-        pen = Pen(surface, lay.p(c), 15 * lay.scale, ink)
-        if button == "STOP":
-            pen.poly(
-                ink,
-                [
-                    (math.cos(a) * 0.9, math.sin(a) * 0.9)
-                    for a in (math.pi / 8 + i * math.pi / 4 for i in range(8))
-                ],
-                0.18,
-            )
-        elif button == "SEARCH":
-            pen.circle(ink, -0.2, -0.2, 0.55, 0.18)
-            pen.line(ink, (0.2, 0.2), (0.75, 0.75), 0.26)
-        elif button == "REPEAT":
-            r = pen.u * 0.7
-            rect = pygame.Rect(0, 0, round(2 * r), round(2 * r))
-            rect.center = pen.p(0, 0)
-            pygame.draw.arc(surface, ink, rect, 0.6, 5.4, pen.w(0.2))
-            pen.poly(ink, [(0.45, -0.75), (0.95, -0.35), (0.35, -0.1)])
-        elif button == "ACCUSE":
-            pen.rect(ink, -0.12, -0.85, 0.24, 1.05)
-            pen.circle(ink, 0, 0.62, 0.15)
-        elif button == "YES":
-            pen.lines(ink, [(-0.7, 0.0), (-0.2, 0.55), (0.75, -0.6)], 0.24)
-        elif button == "NO":
-            pen.line(ink, (-0.6, -0.6), (0.6, 0.6), 0.24)
-            pen.line(ink, (-0.6, 0.6), (0.6, -0.6), 0.24)
-        elif button == "WAIT":
-            pen.poly(ink, [(-0.55, -0.8), (0.55, -0.8), (0, 0), (0.55, 0.8), (-0.55, 0.8), (0, 0)], 0.14)
+        Pen(surface, lay.p(c), 15 * lay.scale, {"ink": ink}).draw(ICON_ART[button])
 
     def _switch(self, surface, lay, on, lit):
         x, y, w, h = L.SWITCH
@@ -351,15 +300,10 @@ class BoardPainter:
         colour = GUEST_COLOUR[guest]
         if out:
             colour = tuple((c + 160) // 2 for c in colour)
-        x, y = foot
+        pen = Pen(surface, (lay.ox + foot[0] * lay.scale, lay.oy + foot[1] * lay.scale), lay.scale, {"fill": colour})
         if current:
-            pygame.draw.ellipse(surface, LIT, lay.r((x - 16, y - 5, 32, 12)))
-        pygame.draw.ellipse(surface, INK, lay.r((x - 11, y - 5, 22, 9)))
-        body = [lay.p(pt) for pt in ((x - 9, y), (x - 4, y - 18), (x + 4, y - 18), (x + 9, y))]
-        pygame.draw.polygon(surface, colour, body)
-        pygame.draw.polygon(surface, INK, body, lay.n(2))
-        pygame.draw.circle(surface, colour, lay.p((x, y - 22)), lay.n(7))
-        pygame.draw.circle(surface, INK, lay.p((x, y - 22)), lay.n(7), lay.n(2))
+            pen.draw(PAWN_HALO)
+        pen.draw(PAWN)
 
     # -- overlays on the board ----------------------------------------------------
 

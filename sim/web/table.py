@@ -21,6 +21,7 @@ from firmware.board import GUESTS
 from ..bots.mind import Bot
 from ..bots.session import Session, Stuck
 from ..cards import record
+from .words import NOTICES
 
 
 class WebTable:
@@ -34,6 +35,7 @@ class WebTable:
         self.people = tuple(g for g in GUESTS if g not in bots)
         self.levels = bots
         self.hints = bool(hints)
+        self.notices = NOTICES[lang]  # its refusals, in the edition
         self.session = Session(
             seed, bots={g: Bot(g, lv, seed) for g, lv in bots.items()}, humans=self.people, delay_ms=delay_ms
         )
@@ -102,34 +104,35 @@ class WebTable:
         """A seat's choice at the card table; a line of text if it is refused."""
         s = self.session
         kind = m.get("t")
+        said = self.notices
         if s.table is None:
-            return "not now: the cards are dealt after the roll call"
+            return said["not_dealt"]
         try:
             if kind == "hypothesis":
                 if self._todo(guest) != "hypothesis":
-                    return "not now: a hypothesis is made on your turn, once you stand in a place"
+                    return said["not_hypothesis"]
                 s.hypothesis(guest, m.get("suspect"), m.get("weapon"))
             elif kind == "show":
                 s.show(guest, m.get("card"))
             elif kind == "accuse":
                 if s.accusing != guest:
-                    return "not now: the accusation's three cards are named after the board's \"were you right?\""
+                    return said["not_accuse"]
                 s.accuse(guest, m.get("suspect"), m.get("place"), m.get("weapon"))
             else:
-                return "unknown choice %r" % (kind,)
-        except ValueError as e:
-            return str(e)
+                return "%s %r" % (said["unknown"], kind)
+        except ValueError:  # a choice the table refuses (a tap twice, a moment gone by): the page offers no other
+            return said["refused"]
         return None
 
     def seat_bot(self, guest, level="hard"):
         """A person's seat becomes a bot's (at the roll call, or later in place
         of a phone that died); a line if it cannot."""
         if guest not in self.people:
-            return "%s has no seat for a person" % guest
+            return self.notices["no_person"]
         try:
             self.session.add_bot(Bot(guest, level, self.session.seed))
-        except ValueError as e:
-            return str(e)
+        except ValueError:  # a bot's already
+            return self.notices["no_person"]
         self.tokens.pop(guest, None)
         self.levels[guest] = level
         self.people = tuple(g for g in self.people if g != guest)

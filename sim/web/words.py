@@ -1,11 +1,19 @@
-"""The seat page's own lines, per edition (the rest are the hot-seat
-screens' words, sim.hotseat.words, shared with the desktop table), and the
-printed names every page shows.
+"""The web pages' own lines, per edition: the board page's (what to do
+next, the seats, the viewer's banner), the seat page's (its notices, the
+detective sheet's legend), the join page's, the card table's refusals (the
+rest are the hot-seat screens' words, sim.hotseat.words, shared with the
+desktop table), and the printed names every page shows.
 
     page_words(labels, Words("en", labels))   # a JSON-able dict for the pages
+    NOTICES["fr"]["not_dealt"]                # a refusal of the card table, in the edition
 """
 
-from firmware.board import GUESTS, INSPECTEUR, PLACES, START_PADS, SUSPECTS, WEAPONS
+from firmware.board import BUTTONS, GUESTS, INSPECTEUR, PLACES, START_PADS, SUSPECTS, WEAPONS
+from hal.terminal import BUTTON_KEYS, PLACE_KEYS, START_KEYS
+
+from .. import layout as L
+from ..cards.sheet import INITIALS as SHEET_INITIALS
+from ..keys import SWITCH_KEY
 
 SEAT = {
     "fr": {
@@ -31,6 +39,13 @@ SEAT = {
         "hand_back": "Rendre ma place",
         "to_bot": "Laisser un robot jouer",
         "sure": "Sûr ? Appuyez encore pour confirmer.",
+        "legend": "Légende",
+        "legend_mine": "%s : vos cartes (vos initiales)",
+        "legend_shown": "%s : carte montrée par %s",
+        "legend_case": "%s : vue dans le dossier de ce suspect (%s)",
+        "legend_dot": "● après un suspect : vous avez ouvert son dossier ; ○ : pas encore",
+        "legend_odds": "? et % : peut encore être dans l'enveloppe confidentielle, et avec quelle chance",
+        "legend_link": "● en haut à droite : relié au plateau ; ○ : reconnexion en cours",
     },
     "en": {
         "your_turn": "Your turn: search (SEARCH on the board) or make a hypothesis here.",
@@ -55,6 +70,13 @@ SEAT = {
         "hand_back": "Hand my seat back",
         "to_bot": "Let a bot play it",
         "sure": "Sure? Press again to confirm.",
+        "legend": "Legend",
+        "legend_mine": "%s: your cards (your initials)",
+        "legend_shown": "%s: a card shown to you by %s",
+        "legend_case": "%s: seen in that suspect's case (%s)",
+        "legend_dot": "● after a suspect: you opened their case; ○: not yet",
+        "legend_odds": "? and %: can still be in the confidential case, and how likely",
+        "legend_link": "● top right: linked to the board; ○: reconnecting",
     },
 }
 
@@ -80,6 +102,112 @@ JOIN = {
 JOIN["us"] = dict(JOIN["en"])
 SEAT["us"] = dict(SEAT["en"])
 
+# The board page: what to do next (%s: a name), the seats, the viewer's banner
+BOARD = {
+    "fr": {
+        "press_on": "Appuyez sur MARCHE pour commencer.",
+        "scan_first": "Chaque invité qui joue avec son téléphone : scannez d'abord le code de votre place.",
+        "scan": "Pas encore de téléphone ? Scannez le code de votre place avec l'appareil photo.",
+        "join_at": "Sans appareil photo : ouvrez %s et tapez le code.",
+        "rollcall": "L'appel : répondez OUI ou NON quand le narrateur vous nomme.",
+        "rollcall_start": "(ou posez votre pion sur votre case DÉPART pour jouer)",
+        "move": "Déplacez votre pion : touchez le lieu où vous allez.",
+        "moved": "RECHERCHE ici, ou une hypothèse à voix haute, puis STOP.",
+        "moved_phones": "RECHERCHE ici, ou une hypothèse sur votre téléphone, puis STOP.",
+        "accuse_if": "ACCUSATION seulement là où %s est avec vous.",
+        "confirm": "Accuser ? OUI pour accuser, NON pour continuer.",
+        "found": "%s est trouvé : OUI pour accuser maintenant, NON pour finir le tour.",
+        "verdict": "Regardez dans l'enveloppe confidentielle : OUI si vous aviez raison, NON sinon.",
+        "verdict_phones": "Nommez le coupable, le lieu et l'arme sur votre téléphone.",
+        "bot_plays": "Un robot joue ce tour.",
+        "over": "Partie terminée. ARRÊT puis MARCHE pour une nouvelle partie.",
+        "asleep": "Le plateau s'est endormi : ARRÊT puis MARCHE pour rejouer.",
+        "out": "éliminé",
+        "viewer": "Cet écran regarde seulement : on joue sur l'écran du plateau.",
+        "fullscreen": "Plein écran",
+        "seats": "Les places",
+        "held": "prise",
+        "online": "téléphone relié",
+        "offline": "téléphone absent",
+        "free_seat": "Libérer",
+        "not_playing": "ne joue pas",
+        "audio_off": "Son coupé (?audio=off)",
+    },
+    "en": {
+        "press_on": "Press ON to start.",
+        "scan_first": "Each guest who plays with a phone: first scan your seat's code.",
+        "scan": "No phone yet? Scan your seat's code with the camera.",
+        "join_at": "No camera: open %s and type the code.",
+        "rollcall": "Roll call: answer YES or NO when the narrator names you.",
+        "rollcall_start": "(or put your pawn on your START square to play)",
+        "move": "Move your pawn: touch the place you go to.",
+        "moved": "SEARCH here, or make a hypothesis aloud, then STOP.",
+        "moved_phones": "SEARCH here, or make a hypothesis on your phone, then STOP.",
+        "accuse_if": "ACCUSATION only where %s is with you.",
+        "confirm": "Accuse? YES to accuse, NO to carry on.",
+        "found": "%s is found: YES to accuse now, NO to end the turn.",
+        "verdict": "Look in the confidential case: YES if you were right, NO if not.",
+        "verdict_phones": "Name the murderer, the place and the weapon on your phone.",
+        "bot_plays": "A bot plays this turn.",
+        "over": "Game over. OFF, then ON for a new game.",
+        "asleep": "The board fell asleep: OFF, then ON to play again.",
+        "out": "out",
+        "viewer": "This screen only watches: the game is played on the board's screen.",
+        "fullscreen": "Full screen",
+        "seats": "Seats",
+        "held": "taken",
+        "online": "phone linked",
+        "offline": "phone away",
+        "free_seat": "Free it",
+        "not_playing": "not playing",
+        "audio_off": "Sound off (?audio=off)",
+    },
+}
+BOARD["us"] = dict(BOARD["en"])
+
+# The card table's refusals of a seat's choice (sim.web.table), as the seat's page says them
+NOTICES = {
+    "fr": {
+        "not_dealt": "pas maintenant : les cartes sont distribuées après l'appel",
+        "not_hypothesis": "pas maintenant : on fait une hypothèse à son tour, une fois dans un lieu",
+        "not_accuse": "pas maintenant : l'accusation se nomme après le « aviez-vous raison ? » du plateau",
+        "refused": "pas maintenant : ce choix n'est plus possible",
+        "unknown": "choix inconnu",
+        "no_person": "cette place n'est plus à une personne : un robot la joue",
+    },
+    "en": {
+        "not_dealt": "not now: the cards are dealt after the roll call",
+        "not_hypothesis": "not now: a hypothesis is made on your turn, once you stand in a place",
+        "not_accuse": 'not now: the accusation\'s three cards are named after the board\'s "were you right?"',
+        "refused": "not now: that choice is no longer possible",
+        "unknown": "unknown choice",
+        "no_person": "this seat is no longer a person's: a bot plays it",
+    },
+}
+NOTICES["us"] = dict(NOTICES["en"])
+
+
+def _corner(pad):
+    """Where a START square stands on the desktop board: [column, row], 0 or 1 each."""
+    x, y = L.START_XY[pad]
+    return [int(x > L.BOARD[0] + L.BOARD[2] / 2), int(y > L.BOARD[1] + L.BOARD[3] / 2)]
+
+
+def board_layout():
+    """What the web board draws as the desktop board does: the ring from its top
+    place clockwise, the START squares' corners, the keys of a laptop."""
+    i = PLACES.index(L.TOP_PLACE)
+    keys = dict(zip(PLACES, PLACE_KEYS))
+    keys.update({pad: k for k, pad in START_KEYS.items()})
+    keys.update({b: k for k, b in BUTTON_KEYS.items()})
+    return {
+        "ring": list(PLACES[i:] + PLACES[:i]),
+        "corners": {pad: _corner(pad) for pad in START_PADS},
+        "keys": keys,
+        "buttons": list(BUTTONS),
+        "switch_key": SWITCH_KEY,
+    }
+
 
 def page_words(labels, words):
     """The printed names and lines the pages show in one edition: `labels`
@@ -92,11 +220,14 @@ def page_words(labels, words):
         "of": {k: words.of(k) for k in GUESTS + SUSPECTS},
         "initials": {s: words.initials(s) for s in SUSPECTS},
         "marks": words.marks(),  # a guest's initials on a sheet, as this edition prints them
+        "guest_marks": {g: words.marks()[SHEET_INITIALS[g]] for g in GUESTS},
         "buttons": dict(labels.buttons),
         "ui": {k: v for k, v in labels.ui.items() if isinstance(v, str)},
         "table": dict(words.text),
         "seat": SEAT[lang],
         "join": JOIN[lang],
+        "board": BOARD[lang],
+        "layout": board_layout(),
         "places": list(PLACES),
         "guests": list(GUESTS),
         "suspects": list(SUSPECTS),

@@ -252,7 +252,7 @@ class NarratorMachine(RuleBasedStateMachine):
 
 # The run goes in chunks, each its own Hypothesis run: Hypothesis keeps a
 # record of every example of a run, so one run of 10^6 steps peaked at
-# 2.5 GB, while chunks of CHUNK steps stay near 300 MB (README, Tests).
+# 2.5 GB, while chunks of CHUNK steps stay near 300 MB (docs/testing.md).
 CHUNK = 100_000
 
 

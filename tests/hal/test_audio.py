@@ -21,41 +21,22 @@ import pytest
 from firmware.actions import PowerOff, Say, Sfx, StopAudio
 from firmware.clips import number
 from firmware.events import Switch
+from hal import captions
 from hal.audio import AudioOut
 from hal.audio_backends import AudioUnavailable
 from hal.runner import Board
+from tests.support.audio import AND, ARRIVES, LEAVES, run_until_drained, say  # noqa: E402
 
 pygame = pytest.importorskip("pygame")
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SOUNDS = ROOT / "sounds"
-AND, LEAVES, ARRIVES = number("word.and"), number("word.leaves"), number("word.arrives")
 GREETING = number("phrase.greeting")
 DEADLINE_S = 10.0
 
 
-def say(*clips):
-    return Say("test", {}, clips)
 
 
-def run_until_drained(audio, start=0, deadline=DEADLINE_S):
-    """Poll as a frame loop would until poll() reports the drain; returns the
-    clips played from `audio.played[start]` on, in order (AudioOut's own
-    record: sampling `playing` from here misses a short clip whenever this
-    process is descheduled longer than it lasts), and how many times poll()
-    said True."""
-    trues = 0
-    end = time.monotonic() + deadline
-    while time.monotonic() < end:
-        if audio.poll():
-            trues += 1
-            break
-        time.sleep(0.002)
-    else:
-        pytest.fail("the audio queue did not drain in %.0f s" % deadline)
-    for _ in range(5):  # and never again while nothing new is queued
-        trues += audio.poll()
-    return audio.played[start:], trues
 
 
 def wait_for(condition, deadline=DEADLINE_S):
@@ -84,7 +65,7 @@ def sdl_audio(monkeypatch):
 def audio(sdl_audio):
     sdl_audio("dummy")
     lines = []
-    out = AudioOut(lang="fr", backend="pygame", notice=lines.append)
+    out = AudioOut(captions.load("fr"), backend="pygame", notice=lines.append)
     out.notices = lines
     yield out
     out.close()
@@ -194,7 +175,7 @@ def test_the_board_greeting_reaches_the_mixer(audio):
 def _capture(sdl_audio, tmp_path, clips):
     raw = tmp_path / "mix.raw"
     sdl_audio("disk", SDL_DISKAUDIOFILE=str(raw))
-    audio = AudioOut(lang="fr", backend="pygame", notice=print)
+    audio = AudioOut(captions.load("fr"), backend="pygame", notice=print)
     freq, size, channels = pygame.mixer.get_init()
     assert size == -16
     if clips:
@@ -255,7 +236,7 @@ def test_missing_and_corrupt_wavs_are_named_once_and_skipped(sdl_audio, tmp_path
     shutil.copy(SOUNDS / "fr" / ("%04d.wav" % AND), tmp_path / "fr")
     (tmp_path / "fr" / ("%04d.wav" % LEAVES)).write_bytes(b"RIFF\x10\x00\x00\x00WAVEnot a sound at all")
     lines = []
-    audio = AudioOut(lang="fr", backend="pygame", notice=lines.append, sounds=tmp_path)
+    audio = AudioOut(captions.load("fr"), backend="pygame", notice=lines.append, sounds=tmp_path)
     try:
         audio.present([say(AND, LEAVES, ARRIVES, AND)], 0)
         seen, trues = run_until_drained(audio)
@@ -275,7 +256,7 @@ def test_a_sentence_of_only_bad_clips_still_drains(sdl_audio, tmp_path):
     sdl_audio("dummy")
     (tmp_path / "fr").mkdir()
     lines = []
-    audio = AudioOut(lang="fr", backend="pygame", notice=lines.append, sounds=tmp_path)
+    audio = AudioOut(captions.load("fr"), backend="pygame", notice=lines.append, sounds=tmp_path)
     try:
         audio.present([say(AND)], 0)
         assert audio.poll() is True and audio.played == [] and len(lines) == 1
@@ -290,7 +271,7 @@ def test_no_sound_card_gives_one_notice_and_captions_only(sdl_audio, monkeypatch
     sdl_audio("no-such-driver")
     monkeypatch.setitem(sys.modules, "simpleaudio", None)  # import simpleaudio -> ImportError
     lines = []
-    audio = AudioOut(lang="en", backend="auto", notice=lines.append)
+    audio = AudioOut(captions.load("en"), backend="auto", notice=lines.append)
     assert audio.backend == "silent"
     assert len(lines) == 1
     assert "captions only" in lines[0] and "pygame" in lines[0] and "simpleaudio" in lines[0]
@@ -303,7 +284,7 @@ def test_no_sound_card_gives_one_notice_and_captions_only(sdl_audio, monkeypatch
 def test_auto_falls_back_past_a_broken_mixer(sdl_audio):
     sdl_audio("no-such-driver")
     lines = []
-    audio = AudioOut(lang="fr", backend="auto", notice=lines.append)
+    audio = AudioOut(captions.load("fr"), backend="auto", notice=lines.append)
     assert audio.backend in ("simpleaudio", "silent")
     assert len(lines) == 1 and "pygame" in lines[0]
     audio.close()
@@ -312,23 +293,23 @@ def test_auto_falls_back_past_a_broken_mixer(sdl_audio):
 def test_an_explicit_backend_that_cannot_play_raises(sdl_audio, monkeypatch):
     sdl_audio("no-such-driver")
     with pytest.raises(AudioUnavailable, match="pygame mixer cannot start"):
-        AudioOut(backend="pygame")
+        AudioOut(captions.load("fr"), backend="pygame")
     monkeypatch.setitem(sys.modules, "simpleaudio", None)
     with pytest.raises(AudioUnavailable, match="simpleaudio is not installed"):
-        AudioOut(backend="simpleaudio")
+        AudioOut(captions.load("fr"), backend="simpleaudio")
 
 
 def test_bad_arguments_say_what_is_allowed():
-    with pytest.raises(ValueError, match="editions are fr, en"):
-        AudioOut(lang="de", backend="silent")
+    with pytest.raises(ValueError, match="editions are fr, en, us"):
+        captions.load("de")  # an edition is its captions: AudioOut is handed them, read once
     with pytest.raises(ValueError, match="choose auto, pygame, simpleaudio, silent"):
-        AudioOut(backend="alsa")
+        AudioOut(captions.load("fr"), backend="alsa")
     with pytest.raises(ValueError, match="from 0 to 1"):
-        AudioOut(backend="silent", volume=3)
+        AudioOut(captions.load("fr"), backend="silent", volume=3)
 
 
 def test_silent_backend_reports_every_sentence_as_said():
-    audio = AudioOut(lang="fr", backend="silent", notice=pytest.fail)
+    audio = AudioOut(captions.load("fr"), backend="silent", notice=pytest.fail)
     audio.present([say(GREETING, AND), Sfx("TENNIS")], 0)
     assert not audio.busy()
     assert audio.poll() is True and audio.poll() is False
@@ -338,9 +319,10 @@ def test_silent_backend_reports_every_sentence_as_said():
 SIMPLEAUDIO_SCRIPT = textwrap.dedent("""
     import json, sys, time
     from firmware.actions import Say, StopAudio
+    from hal import captions
     from hal.audio import AudioOut
     lines = []
-    audio = AudioOut(lang="fr", backend="simpleaudio", notice=lines.append, sounds=sys.argv[1])
+    audio = AudioOut(captions.load("fr"), backend="simpleaudio", notice=lines.append, sounds=sys.argv[1])
     audio.present([Say("t", {}, (72, 73, 74, 72))], 0)
     trues = 0
     end = time.monotonic() + 10
@@ -445,8 +427,9 @@ def test_no_sound_card_is_one_short_line_for_a_player():
 HIDE_SIMPLEAUDIO = """
 import sys
 sys.modules["simpleaudio"] = None  # import simpleaudio -> ImportError, as where it is not installed
+from hal import captions
 from hal.audio import AudioOut
-AudioOut(lang="en", backend="auto", notice=print).close()
+AudioOut(captions.load("en"), backend="auto", notice=print).close()
 """
 
 

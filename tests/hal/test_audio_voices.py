@@ -8,11 +8,10 @@ import shutil
 import pygame
 import pytest
 
-from hal import voicepack
+from hal import captions, voicepack
 from hal.audio import AudioOut
 from hal.captions import SOUNDS
-
-from .test_audio import AND, ARRIVES, LEAVES, run_until_drained, say
+from tests.support.audio import AND, ARRIVES, LEAVES, run_until_drained, say
 
 
 @pytest.fixture
@@ -25,7 +24,7 @@ def dummy(monkeypatch):
 
 def test_an_edition_without_its_folder_is_said_once_and_plays_captions_only(dummy, tmp_path):
     lines = []
-    audio = AudioOut(lang="us", backend="pygame", notice=lines.append, sounds=tmp_path)
+    audio = AudioOut(captions.load("us"), backend="pygame", notice=lines.append, sounds=tmp_path)
     try:
         assert lines == ["audio: no clips of the us edition here (%s is missing): captions only" % (tmp_path / "us")]
         audio.present([say(AND, LEAVES)], 0)
@@ -38,9 +37,9 @@ def test_an_edition_without_its_folder_is_said_once_and_plays_captions_only(dumm
 def test_a_voice_pack_plays_first_and_the_edition_for_the_rest(dummy, tmp_path):
     (tmp_path / "voices.json").write_text(json.dumps({"format": "cfx-voices/1", "edition": "fr"}))
     shutil.copy(SOUNDS / "en" / ("%04d.wav" % LEAVES), tmp_path / ("%04d.wav" % LEAVES))
-    pack = voicepack.load(tmp_path)
+    pack = voicepack.load(tmp_path, captions.editions())
     lines = []
-    audio = AudioOut(lang="fr", backend="pygame", notice=lines.append, voices=pack)
+    audio = AudioOut(captions.load("fr"), backend="pygame", notice=lines.append, voices=pack)
     try:
         assert audio.path(LEAVES) == tmp_path / ("%04d.wav" % LEAVES)
         assert audio.path(AND) == SOUNDS / "fr" / ("%04d.wav" % AND)
@@ -50,4 +49,4 @@ def test_a_voice_pack_plays_first_and_the_edition_for_the_rest(dummy, tmp_path):
     finally:
         audio.close()
     with pytest.raises(ValueError, match="speaks the fr edition, not us"):
-        AudioOut(lang="us", backend="silent", voices=pack)
+        AudioOut(captions.load("us"), backend="silent", voices=pack)

@@ -13,6 +13,7 @@ import sys
 import pytest
 
 from hal.trace import TraceFollower, read, replay
+from tests.support.cfx import with_file_limit  # noqa: E402
 
 ENV = dict(os.environ, PYTHONIOENCODING="utf-8")
 
@@ -94,16 +95,6 @@ def test_resume_refuses_a_trace_that_does_not_replay(tmp_path):
     err = r.stderr.decode()
     assert r.returncode == 2 and err.count("\n") == 1 and "does not replay identical" in err, err
 
-
-LIMITED = (
-    "import resource, runpy, sys; n = int(sys.argv.pop(1)); resource.setrlimit(resource.RLIMIT_FSIZE, (n, n)); "
-    "runpy.run_module('hal.cli', run_name='__main__', alter_sys=True)"
-)
-
-
-def with_file_limit(n):
-    """The command line of clue-fx with `ulimit -f` of n bytes (RLIMIT_FSIZE, set in the child itself)."""
-    return [sys.executable, "-c", LIMITED, str(n)]
 
 
 def test_a_trace_under_ulimit_f_stops_in_one_line_and_the_game_goes_on(tmp_path):

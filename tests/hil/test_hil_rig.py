@@ -21,7 +21,7 @@ def test_switch_on_is_greeted_and_the_greeting_is_played_on_the_rig(cfx_rig):
     if "audio" in cfx_rig.features:
         clips = cfx_rig.wait_play()
         assert clips[: len(greeting["clips"])] == greeting["clips"]
-        cfx_rig.wait(lambda h: not h.playing, what="the rig's DONE")
+        cfx_rig.wait(lambda h: not h.speaker.playing, what="the rig's DONE")
 
 
 def test_the_roll_call_answers_yes(cfx_rig):
@@ -68,7 +68,7 @@ def test_noise_from_the_host_is_answered_err_and_changes_nothing(cfx_rig):
     before = cfx_rig.host.stats["rig_errs"]
     cfx_rig.send_raw(b"\x00\xffgarbage\r\nPLAY 1*00\nPLAY " + b"9 " * 60 + b"\nDANCE\n")
     cfx_rig.wait(lambda h: h.stats["rig_errs"] >= before + 4, what="four ERR answers")
-    assert cfx_rig.host.playing is False
+    assert cfx_rig.host.speaker.playing is False
     before = cfx_rig.host.stats["pongs"]
     cfx_rig.loop.call(lambda h: h.send("PING"))  # and the rig still listens
     cfx_rig.wait(lambda h: h.stats["pongs"] > before, what="PONG after the noise")

@@ -21,8 +21,7 @@ from sim import layout as L  # noqa: E402
 from sim import window  # noqa: E402
 from sim.paint.draw import LIT, PAD_FILL  # noqa: E402
 from sim.transcript import Transcript  # noqa: E402
-
-FRAME = 33  # ms of board time per step
+from tests.support.window import FRAME, key_down, key_up, make_app, post, tap  # noqa: E402
 
 
 @pytest.fixture
@@ -37,33 +36,10 @@ def speaker(monkeypatch, tmp_path):
     pygame.quit()
 
 
-def make_app(seed=11, lang="fr", backend="pygame", trace=None, **kw):
-    screen = window.open_window()
-    notices = []
-    audio = window.make_audio(lang, backend, 0.8, notices.append)
-    app = sim_app.App(screen, seed=seed, lang=lang, audio=audio, trace=trace, **kw)
-    app.notices = notices
-    app.step(0)
-    return app
 
 
-def post(kind, **attrs):
-    pygame.event.post(pygame.event.Event(kind, **attrs))
 
 
-def key_down(app, ch, scancode=0):
-    post(pygame.KEYDOWN, key=ord(ch), unicode=ch, mod=0, scancode=scancode)
-    app.step(FRAME)
-
-
-def key_up(app, ch):
-    post(pygame.KEYUP, key=ord(ch), mod=0, scancode=0)
-    app.step(FRAME)
-
-
-def tap(app, ch):
-    key_down(app, ch)
-    key_up(app, ch)
 
 
 def pixel(app, target):
@@ -370,6 +346,7 @@ def test_a_pad_held_when_the_window_loses_the_keyboard_is_released(speaker):
 def test_a_missing_wav_is_named_in_the_log_and_the_caption_still_shows(speaker, tmp_path, capsys):
     import shutil
 
+    from hal import captions
     from hal.audio import AudioOut
     from hal.captions import SOUNDS
 
@@ -379,7 +356,7 @@ def test_a_missing_wav_is_named_in_the_log_and_the_caption_still_shows(speaker, 
     notices = window.Notices()
     screen = window.open_window()
     window.init_mixer("pygame")
-    audio = AudioOut(lang="fr", backend="pygame", notice=notices, sounds=folder)
+    audio = AudioOut(captions.load("fr"), backend="pygame", notice=notices, sounds=folder)
     app = sim_app.App(screen, seed=1, lang="fr", audio=audio)
     notices.forward_to(app.notice)
     app.step(0)

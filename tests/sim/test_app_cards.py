@@ -6,11 +6,9 @@ import pytest
 pygame = pytest.importorskip("pygame")
 
 from firmware.phrases import say  # noqa: E402
-from sim import app as sim_app  # noqa: E402
 from sim import layout as L  # noqa: E402
-from sim import window as sim_window  # noqa: E402
-
-from .test_app import FRAME, post, tap  # noqa: E402
+from tests.support.window import FRAME, post, tap  # noqa: E402
+from tests.support.window import make_table_app as make_app  # noqa: E402
 
 
 @pytest.fixture
@@ -21,12 +19,6 @@ def window(monkeypatch):
     pygame.quit()
 
 
-def make_app(seed, table, **kw):
-    screen = sim_window.open_window()
-    audio = sim_window.make_audio("en", "silent", 0.8, lambda text: None)
-    app = sim_app.App(screen, seed=seed, lang="en", audio=audio, table=table, **kw)
-    app.step(0)
-    return app
 
 
 def asked(app):

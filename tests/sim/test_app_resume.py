@@ -17,7 +17,7 @@ from firmware.events import ButtonDown  # noqa: E402
 from hal.resume import resume  # noqa: E402
 from hal.trace import read, replay  # noqa: E402
 from sim.saved import PREVIOUS, Saved  # noqa: E402
-from tests.sim.test_app import FRAME, make_app, post, tap  # noqa: E402
+from tests.support.window import FRAME, make_app, post, tap  # noqa: E402
 
 
 @pytest.fixture
@@ -103,7 +103,8 @@ def play_and_leave(path, keys="yynn9"):
     app = make_app(seed=4, backend="silent", trace=saved.fresh())
     for ch in keys:
         tap(app, ch)
-    app.board._trace._stream.flush()  # written as it goes; no close: the process died
+    app.board._trace._stream.flush()  # written as it goes; no close: the process died ...
+    os.close(app.board._trace._stream._f.fileno())  # ... and its files with it (its lock on the trace too)
     return app
 
 

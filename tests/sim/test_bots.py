@@ -16,23 +16,7 @@ from sim.bots.mind import Bot, best_hypothesis
 from sim.bots.session import Session, press
 from sim.bots.whereabouts import Whereabouts
 from sim.cards.deduction import Deduction
-
-
-class SealedNarrator:
-    """The narrator seen from the table: events in, actions out, nothing else."""
-
-    def __init__(self, narrator):
-        object.__setattr__(self, "_n", narrator)
-
-    def handle(self, event, now_ms):
-        return object.__getattribute__(self, "_n").handle(event, now_ms)
-
-    def __getattr__(self, name):
-        raise AssertionError("the card table or a bot read narrator.%s" % name)
-
-
-def seal(board):
-    board.narrator = SealedNarrator(board.narrator)
+from tests.support.cards import seal  # noqa: E402
 
 
 def test_the_seal_holds():

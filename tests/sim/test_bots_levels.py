@@ -153,7 +153,7 @@ def test_the_seats_rotate_with_the_seed():
 def test_expert_games_with_a_sealed_narrator(seed, levels):
     """The expert decides from what it heard only: its games end in a verdict
     with the narrator sealed, and a wrong accusation is always a gamble."""
-    from tests.sim.test_bots import seal
+    from tests.support.cards import seal
 
     r = play_bot_game(seed, list(levels), narrator_check=seal)
     assert r.how in ("right", "last guest") and r.winner in r.guests

@@ -11,6 +11,7 @@ from firmware.board import GUESTS, PLACES, SUSPECTS, WEAPONS
 from firmware.phrases import say
 from sim.cards.deck import CARDS, KIND, Deal, deal, hand_size, seating
 from sim.cards.table import CardTable
+from tests.support.cards import fixed_deal, started_table  # noqa: E402
 
 
 def test_23_cards_of_three_kinds():
@@ -60,25 +61,8 @@ def test_bad_guests_are_refused_by_name():
         Deal(("OLIVE", "ECURIE", "RAQUETTE"), {}, {"COMTE": ()})
 
 
-def fixed_deal():
-    """Lady Lavande, the Comte and Melle Pêche; the case holds Olive, the
-    stables and the tennis racket."""
-    cases = dict(
-        zip(SUSPECTS, ["VIOLET", "ROSE", "GARDIEN", "PISCINE", "MANOIR", "FER_A_CHEVAL", "MARTEAU", "CISAILLE"])
-    )
-    hands = {
-        "COMTE": ("MOUTARDE", "PERVENCHE", "JARDINS", "SEAU"),
-        "LAVANDE": ("LEBLANC", "ABRI", "TENNIS", "NAIN"),
-        "PECHE": ("FRANCIS", "BEAUMONT", "GARAGE", "KIOSQUE"),
-    }
-    return Deal(("OLIVE", "ECURIE", "RAQUETTE"), cases, hands)
 
 
-def started_table(current="LAVANDE", place="ECURIE", suspects=()):
-    t = CardTable(fixed_deal(), ("COMTE", "LAVANDE", "PECHE"))
-    t.hear([say("rollcall.welcome", {"guests": ["COMTE", "LAVANDE", "PECHE"]}), say("turn.call", {"guest": current})])
-    opened = t.hear([say("place.enter", {"place": place, "suspects": list(suspects), "inspecteur": False})])
-    return t, opened
 
 
 def test_refutation_goes_left_round_the_table():

@@ -21,8 +21,7 @@ from sim.hotseat.hook import CardTableHook  # noqa: E402
 from sim.hotseat.screens import Screens  # noqa: E402
 from sim.hotseat.view import PAPER, HotSeatView  # noqa: E402
 from sim.hotseat.words import Words  # noqa: E402
-
-from .test_bots import seal  # noqa: E402
+from tests.support.cards import seal  # noqa: E402
 
 
 @pytest.fixture(scope="module", autouse=True)

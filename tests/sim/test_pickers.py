@@ -14,9 +14,8 @@ pygame = pytest.importorskip("pygame")
 from firmware.board import SUSPECTS, WEAPONS  # noqa: E402
 from sim import layout as L  # noqa: E402
 from tests.support.driver import stage  # noqa: E402
-
-from .test_app import FRAME, post, tap  # noqa: E402
-from .test_app_cards import make_app  # noqa: E402
+from tests.support.window import FRAME, post, tap  # noqa: E402
+from tests.support.window import make_table_app as make_app  # noqa: E402
 
 
 @pytest.fixture

@@ -25,9 +25,10 @@ from sim.bots.session import Session, Stuck, press  # noqa: E402
 from sim.cards.table import SEARCH_AFTER_HYPOTHESIS  # noqa: E402
 from sim.hotseat.hook import CardTableHook  # noqa: E402
 from sim.hotseat.words import TEXT  # noqa: E402
-
-from .test_bots import seal  # noqa: E402
-from .test_cards import started_table  # noqa: E402
+from tests.support.cards import (
+    seal,  # noqa: E402
+    started_table,  # noqa: E402
+)
 
 
 def test_search_or_hypothesis_the_table_refuses_search_after_a_hypothesis():

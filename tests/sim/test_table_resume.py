@@ -418,8 +418,8 @@ def test_a_table_game_saved_by_the_window_is_offered_back_with_its_table(window,
         if len(apps) == 1:
             play_partway(app, hypotheses=2)
         else:
-            post_key("y")  # "go on with it?"
-            app.step(FRAME)
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="\r", mod=0, scancode=40))
+            app.step(FRAME)  # "go on with it?" Return: yes
         app.close()
         return 0
 

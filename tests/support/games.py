@@ -79,7 +79,6 @@ class ScriptedGame:
         return self
 
 
-
 def scripted_events(seed, players=None):
     """(events, narrator) of one whole scripted game."""
     g = ScriptedGame(seed, players).play()

@@ -10,6 +10,7 @@ host built from its parts the way `clue-fx serve` builds it.
 
 from hal import captions as captions_
 from hal.cfx.host import Host
+from hal.cfx.speaker import RigSpeaker
 from hal.console import Console
 from hal.runner import Board
 
@@ -27,15 +28,14 @@ def build_host(*, seed=0, lang="en", audio="rig", trace=None, write=None, speake
                **host):  # fmt: skip
     """A Host as hal/cli/serve.py builds one: a Console stamped with the
     game's time (keys shown when `verbose`) writing lines to `write`, the
-    Board with the console and the `speaker` as sinks, the Host attached for
-    --audio rig. The rest (ping_ms) is the Host's."""
+    Board with the console and the speaker as sinks: `speaker` (--audio
+    host), else the rig's own for `audio` "rig". The rest (ping_ms) is the Host's."""
     console = Console(captions(lang), write or (lambda line: None), stamp=True, keys=verbose > 0)
     console.quiet = quiet
+    if speaker is None and audio == "rig":
+        speaker = RigSpeaker()
     board = Board(seed=seed, trace=trace, sinks=[console] if speaker is None else [console, speaker])
-    built = Host(board, console=console, speaker=speaker, audio=audio, verbose=verbose, **host)
-    if audio == "rig":
-        board.attach(built)
-    return built
+    return Host(board, console=console, speaker=speaker, verbose=verbose, **host)
 
 
 class MemoryLink:

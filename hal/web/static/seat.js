@@ -109,6 +109,9 @@ function render() {
   if (!words || !seat) return;
   const t = words.table;
   document.getElementById("who").textContent = name(guest);
+  document.querySelector("header").className = guest; // the guest's colour
+  document.getElementById("legend-title").textContent = words.seat.legend;
+  document.title = `${name(guest)} — ${words.ui.title}`;
   const now = JSON.stringify([seat.todo, seat.refute, seat.place, seat.out, picked, table && table.current, table && table.over]);
   if (now !== drawn) {
     drawn = now;
@@ -132,29 +135,53 @@ function render() {
   tableLog();
 }
 
+// The detective sheet as the desktop's: a dot by each suspect (filled once their case was opened), the
+// guests' initials on the cards they hold or showed, SEEN and a suspect's initials on a card seen in their
+// case, and with the hints the chance of each card still possible. Then its legend, in the edition.
 function sheet() {
   const s = seat.sheet;
   const box = document.getElementById("sheet");
-  if (!s) return box.replaceChildren();
+  const legend = document.getElementById("legend");
+  if (!s) {
+    legend.replaceChildren();
+    return box.replaceChildren();
+  }
   const t = words.table;
   const rows = [];
   for (const [title, cards] of [[t.suspects, words.suspects], [t.places, words.places], [t.weapons, words.weapons]]) {
-    rows.push(el("tr", {}, el("td", { colspan: "2" }, el("b", {}, title))));
+    rows.push(el("tr", {}, el("th", { colspan: "2" }, title)));
     for (const c of cards) {
       const mark = s.marks[c];
       const cell = el("td", { class: "mark" });
-      if (mark && words.names[mark]) cell.append(el("span", { class: "vu" }, fill(t.seen, words.initials[mark])));
-      else if (mark) cell.append(words.marks[mark] || mark);
+      if (mark && words.names[mark]) cell.append(el("span", { class: "seen", "data-mark": mark }, fill(t.seen, words.initials[mark])));
+      else if (mark) cell.append(el("span", { class: words.marks[mark] === words.guest_marks[guest] ? "mine" : "shown", "data-mark": mark }, words.marks[mark] || mark));
       else if (s.chances && c in s.chances) cell.append(el("span", { class: "odds", "data-chance": s.chances[c] }, percent(s.chances[c])));
-      const seen = s.seen.includes(c) ? el("span", { class: "vu" }, "VU") : "";
       const hint = s.chances && c in s.chances && !mark ? "? " : "";
-      rows.push(el("tr", { "data-row": c }, el("td", {}, hint, name(c), " ", seen), cell));
+      const dot = words.suspects.includes(c) ? el("span", { class: "dot", "data-opened": String(s.seen.includes(c)) }, s.seen.includes(c) ? "●" : "○") : "";
+      rows.push(el("tr", { "data-row": c, class: mark ? "known" : "" }, el("td", {}, hint, name(c), dot), cell));
     }
   }
   box.replaceChildren(el("table", { class: "sheet" }, ...rows));
   document.getElementById("track").textContent = s.inspecteur.length
-    ? `${fill(t.inspecteur)} ${s.inspecteur.map(name).join(" → ")}` : "";
+    ? `${fill(t.inspecteur, name("INSPECTEUR"))} ${s.inspecteur.map(name).join(" → ")}` : "";
   document.getElementById("hint").textContent = s.chances ? t.hint : "";
+  legend.replaceChildren(...legendLines(!!s.chances).map(([key, text]) => el("li", { "data-legend": key }, text)));
+}
+
+// What the sheet's marks mean, with this edition's initials and names.
+function legendLines(hints) {
+  const ui = words.seat;
+  const t = words.table;
+  const others = (table && table.guests && table.guests.length ? table.guests : words.guests).filter((g) => g !== guest);
+  const initials = words.suspects.map((x) => `${words.initials[x]} ${name(x)}`).join(", ");
+  return [
+    ["mine", fill(ui.legend_mine, words.guest_marks[guest])],
+    ...others.map((g) => ["shown", fill(ui.legend_shown, words.guest_marks[g], name(g))]),
+    ["case", fill(ui.legend_case, fill(t.seen, "…"), initials)],
+    ["dot", ui.legend_dot],
+    ...(hints ? [["odds", ui.legend_odds]] : []),
+    ["link", ui.legend_link],
+  ];
 }
 
 // The hint's chance of a card being in the confidential case, as the desktop sheet writes it.

@@ -10,10 +10,11 @@ import pytest
 from firmware.actions import Say
 from firmware.board import BUTTONS, PADS
 from firmware.events import ButtonDown, PadDown, Switch
+from hal import captions
 from hal.cfx import host as host_
 from hal.cfx import seq, wire
 from hal.cfx.rig import RigCore
-from tests.hal.cfx.test_serve import Game, count
+from tests.support.cfx import Game, count
 from tests.support.link import build_host
 
 
@@ -149,7 +150,7 @@ def test_a_long_game_grows_no_list(monkeypatch):
 
     monkeypatch.setattr(seq, "KEEP", 50)
     monkeypatch.setattr(audio_, "PLAYED_KEEP", 50)
-    out = audio_.AudioOut(lang="en", backend="silent", notice=lambda line: None)
+    out = audio_.AudioOut(captions.load("en"), backend="silent", notice=lambda line: None)
     g = Game()
     g.to_first_turn()
     speaker = Game(audio="host", audio_out=out)
@@ -163,7 +164,7 @@ def test_a_long_game_grows_no_list(monkeypatch):
             game.link.settle()
             game.link.advance(200)
         sizes = {
-            "host.plays": len(g.host.plays),
+            "host.plays": len(g.host.speaker.plays),
             "rig.plays": len(g.rig.plays),
             "rig.played": len(g.rig.played),
             "rig.heard": len(g.rig.heard),
@@ -175,4 +176,4 @@ def test_a_long_game_grows_no_list(monkeypatch):
     assert count(g.inputs(), ButtonDown("REPEAT")) == 400
     assert all(v <= 100 for v in most.values()), most
     assert min(most.values()) >= 50, most  # each list did fill up to its bound
-    assert len(g.host._unfinished) < 100 and len(g.rig.queue) <= 256
+    assert len(g.host.speaker._unfinished) < 100 and len(g.rig.queue) <= 256

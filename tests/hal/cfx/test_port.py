@@ -17,16 +17,9 @@ from hal.cfx.serve import Serve
 from hal.cfx.virtual import VirtualRig
 from tests.support.hil import ConsoleFollower
 from tests.support.link import build_host
+from tests.support.waits import wait_until
 
 pytestmark = pytest.mark.timeout(90)
-
-
-def wait_until(predicate, timeout=10.0, what="a condition"):
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise AssertionError("never: %s" % what)
-        time.sleep(0.01)
 
 
 def serve_cmd(path, *extra):

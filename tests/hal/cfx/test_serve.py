@@ -3,77 +3,17 @@ rig's core with a clock that is a number: every fault of issue 4, each a
 test, with no port and no sleep. (The same over real ptys and processes:
 test_serve_e2e.py.)"""
 
-import io
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from firmware.actions import Say
-from firmware.events import AudioDone, Battery, ButtonDown, PadDown, PadUp, Switch, Tick
+from firmware.events import AudioDone, Battery, ButtonDown, PadDown, PadUp, Switch
 from hal.cfx import link
 from hal.cfx import wire as cfx
-from hal.cfx.rig import FEATURES, RigCore
 from hal.sink import Sink
-from hal.trace import read
-from tests.hal.cfx.test_wire import MALFORMED_RIG_LINES
-from tests.support.link import MemoryLink, build_host
-
-
-class Game:
-    """A host and a rig in memory, the trace and the console kept."""
-
-    def __init__(self, features=FEATURES, audio="rig", seed=1, audio_out=None, *, verbose=0, quiet=False, **rig):
-        self.trace = io.StringIO()
-        self.console = []
-        self.host = build_host(
-            seed=seed,
-            lang="en",
-            audio=audio,
-            trace=self.trace,
-            write=self.console.append,
-            speaker=audio_out,
-            verbose=verbose,
-            quiet=quiet,
-        )
-        self.rig = RigCore(features=features, **rig)
-        self.link = MemoryLink(self.host, self.rig)
-        self.link.connect()
-
-    def records(self):
-        return read(io.StringIO(self.trace.getvalue()))[1]
-
-    def inputs(self, every=False):
-        """What the firmware was told: presses and the switch (`every`: also
-        Battery and AudioDone)."""
-        skip = (Tick,) if every else (Tick, Battery, AudioDone)
-        return [e for _, k, e in self.records() if k == "in" and type(e) not in skip]
-
-    def says(self):
-        return [a.key for _, k, a in self.records() if k == "out" and type(a) is Say]
-
-    def do(self, *steps):
-        """Rig actions: ("pad", id, down), ("btn", id) a press and release, ("sw", on)."""
-        for s in steps:
-            if s[0] == "pad":
-                self.rig.pad(s[1], s[2])
-            elif s[0] == "btn":
-                self.rig.button(s[1], True)
-                self.link.settle()
-                self.rig.button(s[1], False)
-            elif s[0] == "sw":
-                self.rig.switch(s[1])
-            self.link.settle()
-            self.link.advance(100)
-
-    def to_first_turn(self):
-        self.do(("sw", True), ("btn", "YES"), ("btn", "YES"), ("btn", "NO"), ("btn", "NO"))
-        assert self.says()[-1] == "turn.call"
-        assert self.host.board.narrator.state == "move"
-
-
-def count(items, thing):
-    return sum(1 for x in items if x == thing)
+from tests.support.cfx import MALFORMED_RIG_LINES, Game, count  # noqa: E402
 
 
 def test_handshake_hello_then_state_then_the_link_is_up():
@@ -96,7 +36,7 @@ def test_a_press_reaches_the_firmware_and_its_sentence_goes_back_as_play():
     assert g.rig.plays[0] == want
     assert g.rig.played == want  # the rig played them all...
     assert AudioDone() in g.inputs(every=True)  # ...and its DONE reached the firmware
-    assert not g.host.playing
+    assert not g.host.speaker.playing
 
 
 def test_a_bad_checksum_is_answered_err_and_the_press_comes_back_through_state():
@@ -288,7 +228,7 @@ def test_switch_off_sends_stop():
     g.rig.switch(False)
     g.link.settle()
     assert ("stop",) in g.rig.heard
-    assert not g.host.playing
+    assert not g.host.speaker.playing
 
 
 def test_audio_none_sends_no_play_and_prints_captions():
@@ -307,11 +247,11 @@ def test_a_sentence_cut_by_a_reboot_is_played_again():
     g.link.settle()
     assert g.rig.plays[-1] == first
     g.link.advance(500 * len(first) + 100)
-    assert not g.host.playing
+    assert not g.host.speaker.playing
 
 
 class FakeAudioOut(Sink):
-    """hal.audio.AudioOut's face: a Board sink, and poll() True once when drained."""
+    """hal.audio.AudioOut's face: a Board sink, and poll(now) True once when drained."""
 
     def __init__(self):
         self.got = []
@@ -320,7 +260,7 @@ class FakeAudioOut(Sink):
     def present(self, actions, now_ms):
         self.got += actions
 
-    def poll(self):
+    def poll(self, now_ms):
         done, self.drained = self.drained, False
         return done
 

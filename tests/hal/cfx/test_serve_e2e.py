@@ -9,30 +9,12 @@ import pytest
 
 from hal.cfx.virtual import VirtualRig
 from hal.trace import TraceFollower
+from tests.support.cfx import Served  # noqa: E402
 from tests.support.hil import ConsoleFollower, Player
 
 pytestmark = pytest.mark.timeout(120)
 
 
-class Served:
-    """A `clue-fx serve` process on `port`, its console and trace followed."""
-
-    def __init__(self, port, tmp_path, *extra, seed=5):
-        self.trace_path = tmp_path / "serve.jsonl"
-        cmd = [sys.executable, "-m", "hal.cli", "serve", "--port", port, "--audio", "rig",
-               "--seed", str(seed), "--lang", "en", "--trace", str(self.trace_path), *extra]  # fmt: skip
-        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        self.console = ConsoleFollower(self.proc.stdout)
-        self.trace = TraceFollower(self.trace_path)
-
-    def stop(self):
-        self.proc.terminate()
-        try:
-            self.proc.wait(10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
-        self.trace.close()
 
 
 @pytest.fixture

@@ -12,8 +12,7 @@ import pytest
 
 from hal.cfx.virtual import VirtualRig
 from hal.trace import read, replay
-from tests.hal.cfx.test_serve_e2e import Served
-from tests.hal.test_resume_e2e import with_file_limit
+from tests.support.cfx import Served, with_file_limit
 from tests.support.hil import ConsoleFollower, Player
 
 pytestmark = pytest.mark.timeout(180)

@@ -21,20 +21,10 @@ from hal.cfx.serve import Serve
 from hal.cfx.virtual import VirtualRig
 from tests.support.hil import ConsoleFollower
 from tests.support.link import build_host
+from tests.support.waits import wait_until
 
 pytestmark = pytest.mark.timeout(120)
 needs_socat = pytest.mark.skipif(shutil.which("socat") is None, reason="needs socat")
-
-
-def wait_until(predicate, timeout=10.0, what="a condition"):
-    deadline = time.monotonic() + timeout
-    while True:
-        value = predicate()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError("never: %s" % what)
-        time.sleep(0.01)
 
 
 class Socat:

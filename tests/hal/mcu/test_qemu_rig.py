@@ -11,8 +11,8 @@ import sys
 import pytest
 
 from firmware.events import AudioDone
-from tests.hal.mcu.test_rig import play_the_scripted_game
 from tests.support.mcu import harness, qemu
+from tests.support.mcu.rig import play_the_scripted_game
 
 why = qemu.available()
 pytestmark = pytest.mark.skipif(

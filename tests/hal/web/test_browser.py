@@ -18,33 +18,14 @@ from firmware.events import Switch
 from hal import captions as captions_
 from hal.edges import edge_of
 
-from ..web.conftest import requests_of
+from .conftest import requests_of
 
 pytest.importorskip("selenium")
 from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 from tests.support.games import ScriptedGame  # noqa: E402
-
-WAIT_S = 30
-TABLET = (1280, 800)
-PHONE = (390, 844)
-
-
-def viewport(driver, size, mobile=False):
-    """The page's own size (the window's chrome aside), as a tablet or a phone shows it."""
-    w, h = size
-    driver.execute_cdp_cmd(
-        "Emulation.setDeviceMetricsOverride", {"width": w, "height": h, "deviceScaleFactor": 1, "mobile": mobile}
-    )
-
-
-def wait(driver, cond, what, timeout=WAIT_S):
-    return WebDriverWait(driver, timeout, poll_frequency=0.05).until(cond, message=what)
-
-
-def captions_in(driver):
-    return driver.execute_script("return [...document.querySelectorAll('#captions > *')].map(p => p.textContent)")
+from tests.support.web_scene import PHONE, TABLET, captions_in, seat_state, viewport, wait  # noqa: E402
+from tests.support.web_scene import touch as tap  # noqa: E402
 
 
 def expected_captions(events, seed, lang):
@@ -61,10 +42,6 @@ def expected_captions(events, seed, lang):
             elif type(a) is PowerOff:
                 out.append(c.power_off(a.reason))
     return out, n
-
-
-def tap(driver, ident):
-    driver.find_element(By.CSS_SELECTOR, '[data-input="%s"]' % ident).click()
 
 
 def only_local(driver, server):
@@ -101,10 +78,6 @@ def test_a_whole_game_tapped_on_the_board_page(server_factory, browsers):
     assert speaker in ("Edmond", "Inspector Dupont", "Inspecteur Dupont")
     assert d.execute_script("return document.body.dataset.state") == "over"
     only_local(d, server)
-
-
-def seat_state(driver):
-    return driver.execute_script("return document.body.dataset.todo || ''")
 
 
 def test_a_table_game_on_phones_to_a_verdict(server_factory, browsers):

@@ -9,8 +9,7 @@ import shutil
 import aiohttp
 
 from hal.captions import SOUNDS
-
-from .test_protocol import TIMEOUT, expected_greeting, next_of
+from tests.support.web_link import TIMEOUT, expected_greeting, next_of
 
 
 def test_the_us_pages_with_a_voice_pack(server_factory, tmp_path):
@@ -24,8 +23,9 @@ def test_the_us_pages_with_a_voice_pack(server_factory, tmp_path):
     async def go():
         async with aiohttp.ClientSession(timeout=TIMEOUT) as http:
             assert await (await http.get(s.url + "sounds/us/0004.wav")).read() == (pack / "0004.wav").read_bytes()
-            assert await (await http.get(s.url + "sounds/us/0005.wav")).read() == (
-                SOUNDS / "us" / "0005.wav").read_bytes()
+            assert (
+                await (await http.get(s.url + "sounds/us/0005.wav")).read() == (SOUNDS / "us" / "0005.wav").read_bytes()
+            )
             ws = await http.ws_connect(s.url + "ws")
             hello = await next_of(ws, "hello")
             assert hello["lang"] == "us" and hello["html_lang"] == "en-US"

@@ -7,10 +7,11 @@ import pytest
 
 from sim.hotseat.words import Words
 
-from .test_browser import PHONE, TABLET, captions_in, seat_state, tap, viewport, wait
-
 pytest.importorskip("selenium")
 from selenium.webdriver.common.by import By  # noqa: E402
+
+from tests.support.web_scene import PHONE, TABLET, captions_in, seat_state, viewport, wait  # noqa: E402
+from tests.support.web_scene import touch as tap  # noqa: E402
 
 
 def odds_on(driver):
@@ -49,7 +50,9 @@ def test_a_phones_sheet_shows_the_chances_with_hints(server_factory, browsers):
     for card, (p, text) in odds.items():
         assert 0 < p <= 1
         assert text == ("%d %%" % round(100 * p) if p >= 0.005 else "<1 %"), (card, p, text)
-        row = d.find_element(By.CSS_SELECTOR, '#sheet [data-row="%s"] td' % card).text
+        # read in one go: the sheet is drawn again at every message (an element found, then read, may be gone)
+        cell = '#sheet [data-row="%s"] td' % card
+        row = d.execute_script("return document.querySelector(arguments[0]).innerText", cell)
         assert row.startswith("? "), row
     assert d.find_element(By.ID, "hint").text == Words("en").text["hint"]
     d.switch_to.window(board)  # the board page shows no sheet and no chance

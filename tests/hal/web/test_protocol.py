@@ -11,28 +11,10 @@ import sys
 import aiohttp
 import pytest
 
-from firmware import Narrator
-from firmware.actions import Say
-from firmware.events import Switch
-from hal import captions as captions_
 from hal.captions import SOUNDS
+from tests.support.web_link import TIMEOUT, expected_greeting, next_of
 
 from .conftest import ROOT
-
-TIMEOUT = aiohttp.ClientTimeout(total=20)
-
-
-def expected_greeting(seed, lang):
-    """The captions the board says when switched ON, from the firmware itself."""
-    c = captions_.load(lang)
-    return [c.line(a) for a in Narrator(seed=seed).handle(Switch(True), 0) if type(a) is Say]
-
-
-async def next_of(ws, kind):
-    while True:
-        m = json.loads((await ws.receive(timeout=10)).data)
-        if m["t"] == kind:
-            return m
 
 
 def test_first_line_qr_and_seat_lines(server_factory):

@@ -15,9 +15,9 @@ from firmware.actions import Say
 from firmware.events import ButtonDown
 from hal.captions import load
 from hal.trace import read
+from tests.support.web_link import TIMEOUT, next_of
 
 from .conftest import ROOT
-from .test_protocol import TIMEOUT, next_of
 
 
 def presses(url, idents, until):
@@ -86,11 +86,12 @@ def test_a_killed_web_board_resumes_where_it_was(server_factory, tmp_path):
             out = narrator.handle(obj, t)
             if type(obj) is ButtonDown and obj.button == "STOP":
                 last = [captions.line(a) for a in out if type(a) is Say]
-    assert [m["text"] for m in said][-len(last):] == last
+    assert [m["text"] for m in said][-len(last) :] == last
     assert again.stop() == 0
     assert len(trace.read_text(encoding="utf-8").splitlines()) > lines  # the same file goes on
-    r = subprocess.run([sys.executable, "-m", "hal.cli", "replay", str(trace)], cwd=ROOT, capture_output=True,
-                       text=True)
+    r = subprocess.run(
+        [sys.executable, "-m", "hal.cli", "replay", str(trace)], cwd=ROOT, capture_output=True, text=True
+    )
     assert r.returncode == 0, r.stdout + r.stderr
 
 
@@ -201,6 +202,7 @@ def test_a_killed_web_table_resumes_with_its_seats(server_factory, tmp_path):
 
     asyncio.run(back())
     assert again.stop() == 0
-    r = subprocess.run([sys.executable, "-m", "hal.cli", "replay", str(trace)], cwd=ROOT, capture_output=True,
-                       text=True)
+    r = subprocess.run(
+        [sys.executable, "-m", "hal.cli", "replay", str(trace)], cwd=ROOT, capture_output=True, text=True
+    )
     assert r.returncode == 0, r.stdout + r.stderr

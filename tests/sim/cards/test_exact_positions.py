@@ -9,47 +9,13 @@ import pytest
 from sim.bots.frozen import propagation
 from sim.cards.deck import CARDS, KIND
 from sim.cards.deduction import Deduction, Inconsistent
-
-from .brute import apply, consistent_deals, summary
-
-THREE = ("COMTE", "LAVANDE", "PECHE")
-
-
-def agrees_with_brute_force(d, guests, facts, sizes=None):
-    """Every figure of `d` equals the brute force's; returns the number of deals."""
-    n, where, triples = summary(consistent_deals(guests, facts, sizes))
-    assert n > 0 and d.deals() == n
-    for c in CARDS:
-        assert set(d.possible(c)) == set(where[c]), c
-        got = d.chances(c)
-        for loc, k in where[c].items():
-            assert got[loc] == pytest.approx(k / n, abs=1e-12), (c, loc)
-        assert d.chance(c) == pytest.approx(where[c].get("CASE", 0) / n, abs=1e-12)
-    sols = d.solutions()
-    assert set(sols) == set(triples)
-    for t, k in triples.items():
-        assert sols[t] == pytest.approx(k / n, abs=1e-12)
-    assert d.count() == len(triples)
-    assert d.solution() == (next(iter(triples)) if len(triples) == 1 else None)
-    return n
-
+from tests.support.brute import apply
+from tests.support.cards import MINE, THREE, agrees_with_brute_force, issue_one  # noqa: E402
 
 # -- the three positions of issue 15 -----------------------------------------------
 
-MINE = ("MOUTARDE", "VIOLET", "PISCINE", "FER_A_CHEVAL")
-HIS = ("OLIVE", "JARDINS", "CISAILLE")  # three of the Comte's four cards, shown to Lady Lavande
-ROSE_CLAUSES = (("ROSE", "MANOIR", "MARTEAU"), ("ROSE", "GARDIEN", "NAIN"))
 
 
-def issue_one(engine):
-    d = engine(THREE, me="LAVANDE")
-    for c in MINE:
-        d.holds("LAVANDE", c)
-    for c in HIS:
-        d.holds("COMTE", c)
-    for named in ROSE_CLAUSES:
-        d.shows_one_of("COMTE", named)
-    return d
 
 
 def test_one_free_slot_and_two_clauses_sharing_rose_make_rose_his():

@@ -13,10 +13,8 @@ from sim.cards import deduction as deduction_module
 from sim.cards.deck import CARDS
 from sim.cards.deduction import _INDEX, _KIND, Deduction, Inconsistent
 from sim.cards.exact import solve_clauses
-
-from .brute import apply
-from .test_exact_positions import MINE, THREE, agrees_with_brute_force, issue_one
-from .test_exact_property import positions, sound
+from tests.support.brute import apply
+from tests.support.cards import MINE, THREE, agrees_with_brute_force, issue_one, positions, sound
 
 
 def figures(d):

@@ -19,6 +19,7 @@ import subprocess
 
 from hal.bringup import flash as deploy
 
+from ..waits import end_process
 from . import harness
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -164,13 +165,7 @@ class QemuPtyBoard:
             raise
 
     def close(self):
-        if self.proc.poll() is None:
-            self.proc.terminate()
-        try:
-            self.proc.wait(10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
+        end_process(self.proc)
         self._out.close()
 
     def __enter__(self):
