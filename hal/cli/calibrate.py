@@ -11,7 +11,7 @@ your config.
 """
 
 from hal.bringup.calibrate import report, suggest, survey
-from hal.bringup.flash import DeployError
+from hal.bringup.flash import DeployError, check_port
 
 from . import options
 
@@ -42,6 +42,7 @@ def samples_arg(value):
 
 def run(args):
     try:
+        check_port(args.port)  # nothing plugged in: one line, before anything else
         print("reading the electrodes with nothing on the board ...")
         rest = survey(args.port, args.resume, args.samples)
         pawns = None

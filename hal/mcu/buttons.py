@@ -1,6 +1,8 @@
 """The 7 buttons and the ON/OFF switch: GPIO inputs with pull-ups, closed
 to ground when pressed (or ON). The pins are handed in, already set up as
-inputs with their pull-ups (wiring.py does it from config)."""
+inputs with their pull-ups (wiring.py does it from config). The pads of a
+board that reads contacts (config.PADS = "contacts") are Buttons too: one
+switch to ground per pad."""
 
 
 class Buttons:
@@ -11,7 +13,7 @@ class Buttons:
         self.pins = pins
         self.names = tuple(names)
 
-    def read(self):
+    def read(self, now=0):
         """The pressed buttons as a bitmask: bit i is names[i]."""
         bits = 0
         bit = 1

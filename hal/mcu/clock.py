@@ -25,4 +25,3 @@ class Clock:
             self._ms += step
         self._last = t
         return self._ms
-

@@ -29,9 +29,24 @@ if sys.platform == "esp32":  # an ESP32 DevKit (WROOM-32)
     BUTTON_PINS = (32, 33, 25, 26, 27, 14, 13)  # no strapping pins (0, 2, 5, 12, 15)
     SWITCH_PIN = 4
     BATTERY_PIN = 34  # ADC1 (ADC2 is taken by Wi-Fi), input only
+    PAD_PINS = MATRIX_ROWS = MATRIX_COLS = ()  # touch pads only: name your own pins for contacts
 
 I2C_FREQ = 400000
 UART_BAUD = 9600
+
+# -- pads: what a pawn presses (docs/build-a-board.md) ------------------------
+# "touch": electrodes on two MPR121 (below); "contacts": a switch to ground on
+# a GPIO of its own for each pad (PAD_PINS); "matrix": the switches on a diode
+# matrix, rows MATRIX_ROWS driven low one at a time, columns MATRIX_COLS read
+# (pad i at row i // 4, column i % 4 on 4 columns), when pins run short.
+PADS = "touch"
+if sys.platform != "esp32":
+    # "contacts": GP2-GP5 (pins 4-7), GP14-GP22 (pins 19-22, 24-27, 29), one per
+    # pad in the order of PAD_ELECTRODES's pads: the places around the ring, then START
+    PAD_PINS = (2, 3, 4, 5, 14, 15, 16, 17, 18, 19, 20, 21, 22)
+    MATRIX_ROWS = (14, 15, 16, 17)  # "matrix": GP14-GP17 (pins 19-22), to the diodes' cathodes
+    MATRIX_COLS = (18, 19, 20, 21)  # GP18-GP21 (pins 24-27), pulled up
+PAD_REST_MS = 1500  # a pad held this long, still, is a pawn resting: released, the next pawn presses
 
 # -- touch: two MPR121, ADDR to GND (0x5A) and ADDR to 3V3 (0x5B) -------------
 TOUCH_ADDRESSES = (0x5A, 0x5B)

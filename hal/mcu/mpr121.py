@@ -105,6 +105,11 @@ class MPR121:
         b = self._read(_FILTDATA_0L + 2 * electrode, 2)
         return ((b[1] << 8) | b[0]) & 0x03FF
 
+    def read_filtered(self, buf):
+        """Every electrode run's filtered data at once into `buf` (2 bytes
+        each, low byte first, 10 bits; no allocation): what hal/mcu/pads.py reads."""
+        self._i2c.readfrom_mem_into(self.address, _FILTDATA_0L, buf)
+
     def baseline(self, electrode):
         """The electrode's baseline, 10 bits (its low 2 bits are always 0)."""
         return self._read(_BASELINE_0 + electrode, 1)[0] << 2

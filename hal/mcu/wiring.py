@@ -6,33 +6,57 @@ from .battery import Gauge
 from .buttons import Buttons, Switch
 from .dfplayer import DFPlayer
 from .inputs import Inputs
-from .mpr121 import MPR121
-from .pads import Pads
 from .speaker import Speaker
 
 
+def _inputs(pin, numbers):
+    """GPIO inputs with their pull-ups (a loop, not a comprehension: each
+    comprehension is one more function in RAM)."""
+    out = []
+    for n in numbers:
+        out.append(pin(n, pin.IN, pin.PULL_UP))
+    return out
+
+
 class Devices:
-    """The board's devices: `inputs`, `gauge`, `speaker`, `touch` (the MPR121s)."""
+    """The board's devices: `inputs`, `gauge`, `speaker`, `touch` (the
+    MPR121s, none when the pads are contacts)."""
 
     def __init__(self, machine, config):
         self.config = config
-        i2c = machine.I2C(
-            config.I2C_ID,
-            scl=machine.Pin(config.I2C_SCL),
-            sda=machine.Pin(config.I2C_SDA),
-            freq=config.I2C_FREQ,
-        )
-        # loops, not comprehensions: each comprehension is one more function in RAM
-        self.touch = []
-        for i in range(len(config.TOUCH_ADDRESSES)):
-            self.touch.append(MPR121(i2c, address=config.TOUCH_ADDRESSES[i], electrodes=config.TOUCH_ELECTRODES[i]))
         pin = machine.Pin
-        button_pins = []
-        for n in config.BUTTON_PINS:
-            button_pins.append(pin(n, pin.IN, pin.PULL_UP))
-        buttons = Buttons(button_pins, config.BUTTON_NAMES)
+        rest_ms = getattr(config, "PAD_REST_MS", 1500)
+        self.touch = []
+        kind = getattr(config, "PADS", "touch")  # (a config of before the contacts: touch)
+        if kind == "touch":
+            from .mpr121 import MPR121
+            from .pads import Pads
+
+            i2c = machine.I2C(config.I2C_ID, scl=pin(config.I2C_SCL), sda=pin(config.I2C_SDA), freq=config.I2C_FREQ)
+            for i in range(len(config.TOUCH_ADDRESSES)):
+                self.touch.append(MPR121(i2c, config.TOUCH_ADDRESSES[i], config.TOUCH_ELECTRODES[i]))
+            t = config
+            pads = Pads(self.touch, t.PAD_ELECTRODES, t.TOUCH_THRESHOLD, t.RELEASE_THRESHOLD, rest_ms)
+        else:
+            names = []
+            for _, _, pad in config.PAD_ELECTRODES:
+                names.append(pad)
+            if kind == "contacts":
+                if len(config.PAD_PINS) != len(names):
+                    raise ValueError("config.PAD_PINS: %d pins for %d pads" % (len(config.PAD_PINS), len(names)))
+                pads = Buttons(_inputs(pin, config.PAD_PINS), names)
+            elif kind == "matrix":
+                from .matrix import Matrix
+
+                rows = []
+                for n in config.MATRIX_ROWS:
+                    rows.append(pin(n, pin.OUT, value=1))
+                pads = Matrix(rows, _inputs(pin, config.MATRIX_COLS), names)
+            else:
+                raise ValueError("config.PADS is 'touch', 'contacts' or 'matrix', not %r" % (kind,))
+        buttons = Buttons(_inputs(pin, config.BUTTON_PINS), config.BUTTON_NAMES)
         switch = Switch(pin(config.SWITCH_PIN, pin.IN, pin.PULL_UP))
-        self.inputs = Inputs(Pads(self.touch, config.PAD_ELECTRODES), buttons, switch, config.DEBOUNCE_MS)
+        self.inputs = Inputs(pads, buttons, switch, config.DEBOUNCE_MS, 0 if self.touch else rest_ms)
         adc = machine.ADC(pin(config.BATTERY_PIN))
         if hasattr(adc, "atten") and hasattr(machine.ADC, "ATTN_11DB"):
             adc.atten(machine.ADC.ATTN_11DB)  # ESP32: the whole 0..3.1 V range

