@@ -14,7 +14,10 @@ OFFLINE = {
         "bug": "Signaler un problème",
         "bug_facts": "Version %s, édition %s, graine %s, %s lignes de trace.",
         "bug_download": "Télécharger le rapport",
-        "phones": "Les mains secrètes sur les téléphones demandent un ordinateur hôte : installez-le puis lancez",
+        "phones": (
+            "Les mains secrètes sur les téléphones demandent un ordinateur où clue-fx est installé"
+            " (son README le dit en une commande) : lancez-y"
+        ),
         "phones_then": "et ouvrez l'adresse qu'il affiche.",
     },
     "en": {
@@ -25,7 +28,10 @@ OFFLINE = {
         "bug": "Report a problem",
         "bug_facts": "Version %s, edition %s, seed %s, %s trace lines.",
         "bug_download": "Download the report",
-        "phones": "Private hands on phones need a host computer: install it and start",
+        "phones": (
+            "Private hands on phones need a computer with clue-fx installed"
+            " (its README says how, in one command): start"
+        ),
         "phones_then": "then open the address it prints.",
     },
 }

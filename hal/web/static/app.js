@@ -59,8 +59,8 @@ export function offlinePanel(hello, link, words) {
     facts.textContent = fill(w.bug_facts, hello.version, hello.edition, link.seed(), link.trace().split("\n").length - 2);
   });
   bug.append(facts, get);
-  const phones = el("p", { class: "phones" }, w.phones, " ", el("code", {}, "pip install clue-fx"), " · ",
-    el("code", {}, "clue-fx web --table"), " ", w.phones_then);
+  const phones = el("p", { class: "phones" }, w.phones, " ", el("code", {}, "clue-fx web --table"), " ",
+    w.phones_then);
   box.append(editions, el("p", { class: "tools" }, save, " ", load, " ", fresh, file), bug, phones);
   for (const note of hello.notes || []) box.append(el("p", { class: "notice" }, note));
   box.hidden = false;
