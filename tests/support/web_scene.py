@@ -25,6 +25,7 @@ from firmware import Narrator
 from firmware.actions import PowerOff, Say, Sfx
 from firmware.board import PADS, PLACES, SUSPECTS, WEAPONS
 from firmware.events import Switch
+from hal import captions
 from hal.edges import BTN, PAD, tap
 
 WAIT_S = 30
@@ -42,6 +43,22 @@ def viewport(driver, size, mobile=False):
 
 def wait(driver, cond, what, timeout=WAIT_S):
     return WebDriverWait(driver, timeout, poll_frequency=0.05).until(cond, message=what)
+
+
+def expected_captions(events, seed, lang):
+    """What the board page must show for these presses: each sentence, sound and sleep, in order."""
+    c = captions.load(lang)
+    n = Narrator(seed=seed)
+    out = []
+    for t, e in events:
+        for a in n.handle(e, t):
+            if type(a) is Say:
+                out.append(c.line(a))
+            elif type(a) is Sfx:
+                out.append(c.clip(a.clip))
+            elif type(a) is PowerOff:
+                out.append(c.power_off(a.reason))
+    return out, n
 
 
 def captions_in(driver):

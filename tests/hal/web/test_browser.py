@@ -12,10 +12,7 @@ Every wait is a condition with a deadline (WebDriverWait), never a sleep.
 
 import pytest
 
-from firmware import Narrator
-from firmware.actions import PowerOff, Say, Sfx
 from firmware.events import Switch
-from hal import captions as captions_
 from hal.edges import edge_of
 
 from .conftest import requests_of
@@ -24,24 +21,8 @@ pytest.importorskip("selenium")
 from selenium.webdriver.common.by import By  # noqa: E402
 
 from tests.support.games import ScriptedGame  # noqa: E402
-from tests.support.web_scene import PHONE, TABLET, captions_in, seat_state, viewport, wait  # noqa: E402
+from tests.support.web_scene import PHONE, TABLET, captions_in, expected_captions, seat_state, viewport, wait  # noqa: E402
 from tests.support.web_scene import touch as tap  # noqa: E402
-
-
-def expected_captions(events, seed, lang):
-    """What the board page must show for these presses: each sentence, sound and sleep, in order."""
-    c = captions_.load(lang)
-    n = Narrator(seed=seed)
-    out = []
-    for t, e in events:
-        for a in n.handle(e, t):
-            if type(a) is Say:
-                out.append(c.line(a))
-            elif type(a) is Sfx:
-                out.append(c.clip(a.clip))
-            elif type(a) is PowerOff:
-                out.append(c.power_off(a.reason))
-    return out, n
 
 
 def only_local(driver, server):

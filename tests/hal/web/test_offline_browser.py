@@ -21,10 +21,7 @@ import sys
 
 import pytest
 
-from firmware import Narrator
-from firmware.actions import PowerOff, Say, Sfx
 from firmware.events import Switch
-from hal import captions as captions_
 from hal.edges import edge_of
 from tests.support.games import ScriptedGame
 from tests.support.web_static import Static
@@ -32,26 +29,8 @@ from tests.support.web_static import Static
 from .conftest import ROOT
 
 pytest.importorskip("selenium")
-from tests.support.web_scene import TABLET, captions_in, viewport, wait  # noqa: E402
+from tests.support.web_scene import TABLET, captions_in, expected_captions, viewport, wait  # noqa: E402
 from tests.support.web_scene import touch as tap  # noqa: E402
-
-
-def expected_captions(events, seed, lang):
-    """What the board page must show for these presses: each sentence, sound and sleep, in order."""
-    c = captions_.load(lang)
-    n = Narrator(seed=seed)
-    out = []
-    for t, e in events:
-        for a in n.handle(e, t):
-            if type(a) is Say:
-                out.append(c.line(a))
-            elif type(a) is Sfx:
-                out.append(c.clip(a.clip))
-            elif type(a) is PowerOff:
-                out.append(c.power_off(a.reason))
-    return out, n
-
-
 
 
 @pytest.fixture(scope="module")
