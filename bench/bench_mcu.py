@@ -31,7 +31,12 @@
   with the board's build flags and with the first builds' (-Os, __setattr__
   on), in the same run.
 
-    python bench/bench_mcu.py [--seed 7] [--rounds 20] [--only unix|m3] [--no-smallest]
+Or, `--kinds`, only one table: for each way a board holds the program
+(frozen, a ROMFS, .mpy files, the data UF2's LittleFS), the heap at a whole
+game's peak and the us of a press on the Cortex-M0+, and a press at the
+Pico's pins to the DFPlayer's play command (rp2040js), in one run.
+
+    python bench/bench_mcu.py [--seed 7] [--rounds 20] [--only unix|m3] [--no-smallest] [--kinds]
 """
 
 import argparse
@@ -48,7 +53,7 @@ sys.path.insert(0, ROOT)
 from firmware import Narrator  # noqa: E402
 from hal.bringup import flash as deploy  # noqa: E402
 from hal.trace import read  # noqa: E402
-from tests.support.mcu import harness, lfs, qemu  # noqa: E402
+from tests.support.mcu import harness, lfs, pico, qemu  # noqa: E402
 
 TARGET_MPY = 48 * 1024
 # the emulated Cortex-M3: (how the firmware is held, image, the heap of the game,
@@ -201,12 +206,8 @@ def _boards(tmp):
     return boards
 
 
-def emulated_m3(tmp, seed, smallest=True):
-    """The emulated Cortex-M3's figures, per way of holding the firmware."""
-    why = qemu.available()
-    if why:
-        print("the emulated Cortex-M3: not measured (%s)" % why)
-        return
+def _game_events(tmp, seed):
+    """(script, the unix port's trace records, the events file of qemu.TIMER) of seed's whole game."""
     script = harness.plan_game(seed=seed)
     unix_board = os.path.join(tmp, "m3-unix")
     harness.build(unix_board)
@@ -216,6 +217,64 @@ def emulated_m3(tmp, seed, smallest=True):
         seed, records = read(f)
     ev_file = os.path.join(tmp, "m3-events.txt")
     qemu.write_events(ev_file, seed, [(t, obj) for t, way, obj in records if way == "in"])
+    return script, records, ev_file
+
+
+def install_kinds(tmp, seed):
+    """One table, in one run, for each way a board holds the program: the
+    heap in use at a whole game's peak on a 32-bit board, and the time of a
+    press on the RP2040's Cortex-M0+; then a press at the Pico's pins to
+    the DFPlayer's play command, end to end."""
+    why = qemu.available() or pico.available()
+    if why:
+        print("install kinds: not measured (%s)" % why)
+        return
+    script, _, ev_file = _game_events(tmp, seed)
+    boards = _boards(tmp)
+    probe = dict(script, heap_probe=True)
+    rows = []
+    for name, _, heap, _, _ in M3:
+        variant, board, image = boards[name]
+        work = os.path.join(tmp, "kinds-" + name)
+        os.makedirs(work)
+        figures, _, _ = qemu.run_game(variant, board, probe, work, heap, romfs=image)
+        cyc = qemu.cycles_m0(variant, board, ev_file, heap, romfs=image)
+        rows.append((M3_NAMES[name], figures["heap_live_peak"], "emulated Cortex-M3, %d-byte heap" % heap,
+                     "%.0f" % (cyc["per_press"] / 125.0)))  # fmt: skip
+    # the data UF2: the same .mpy files in the LittleFS image a Pico mounts; the bare-metal port has no
+    # LittleFS, so its heap is the 32-bit unix port's with the image mounted, and its press is the files'
+    exe = harness.micropython32()
+    image, isize = lfs.standalone_image(tmp)
+    lfs_tools = lfs.tools(os.path.join(tmp, "lfs-tools"))
+    work = os.path.join(tmp, "kinds-uf2")
+    os.makedirs(work)
+    figures, _, _ = harness.run_game(lfs_tools, probe, work, heap="1M", exe=exe, prelude=lfs.mount(image, isize))
+    rows.append(("from the data UF2's LittleFS (%d KB)" % (isize // 1024), figures["heap_live_peak"],
+                 "32-bit unix port, image mounted", "= .mpy files' (the same bytecode, in the heap)"))  # fmt: skip
+    print("each install kind, a whole game (seed %d) and its presses, in one run:" % seed)
+    print("  %-42s %12s  %-34s %s" % ("the program", "heap at peak", "measured on", "us a press (M0+, 125 MHz)"))
+    for what, peak, on, us in rows:
+        print("  %-42s %12d  %-34s %s" % (what, peak, on, us))
+    steps = harness.plan_game(seed=seed, wander=6, turns=6, to_the_end=False)
+    work = os.path.join(tmp, "kinds-pins")
+    os.makedirs(work)
+    run = pico.play(steps["steps"], seed, workdir=work, end_ms=steps["end_ms"])
+    waits = sorted(run.press_to_play(steps["steps"]))
+    if run.status != 0 or not waits:
+        print("  the Pico's pins: the run failed (%d): %s" % (run.status, run.out[-300:]))
+        return
+    print("  frozen on the Pico's pins (rp2040js, contacts): a press at a pin to the DFPlayer's play command,"
+          " %d presses: median %.1f ms, most %.1f ms (debounce 30 ms and a 10 ms poll of it)"
+          % (len(waits), waits[len(waits) // 2], waits[-1]))  # fmt: skip
+
+
+def emulated_m3(tmp, seed, smallest=True):
+    """The emulated Cortex-M3's figures, per way of holding the firmware."""
+    why = qemu.available()
+    if why:
+        print("the emulated Cortex-M3: not measured (%s)" % why)
+        return
+    script, records, ev_file = _game_events(tmp, seed)
     print("the emulated Cortex-M3 (QEMU's %s, MicroPython %s from the registry's source, build flags %r: %s):"
           % (qemu.mcu_build.MACHINE, qemu.mcu_build.MP_VERSION, qemu.mcu_build.FLAG,
              " ".join(qemu.mcu_build.FLAGS[qemu.mcu_build.FLAG])))  # fmt: skip
@@ -277,7 +336,12 @@ def main():
     ap.add_argument("--rounds", type=int, default=20, help="replays of the game's events for the timing")
     ap.add_argument("--only", choices=("unix", "m3"), help="only the unix ports, or only the emulated Cortex-M3")
     ap.add_argument("--no-smallest", action="store_true", help="on the emulated board, skip the smallest heap search")
+    ap.add_argument("--kinds", action="store_true", help="only the table of install kinds (about 10 minutes)")
     args = ap.parse_args()
+    if args.kinds:
+        with tempfile.TemporaryDirectory(prefix="bench-kinds-") as tmp:
+            install_kinds(tmp, args.seed)
+        return
 
     if args.only != "unix":
         with tempfile.TemporaryDirectory(prefix="bench-m3-") as tmp:

@@ -17,7 +17,10 @@ Images ("variants"):
 - `harness`: the test's own modules frozen (the fake `machine` and `time`,
   a small `json`, game.py), which on a board would be the port's C or do
   not exist; firmware/ and hal/ still from .mpy files;
-- `frozen`: firmware/ and hal/ frozen too, as a board ships its code.
+- `frozen`: firmware/ and hal/ frozen too, as a board ships its code;
+- `pico` (for cortex-m0plus): firmware/ and hal/ frozen with no fakes, the
+  RP2040's `machine` over its registers (tests/support/mcu/rp2/): the GPIO
+  game of tests/hal/mcu/test_pico_gpio.py, pins and UART the emulated chip's.
 
 Each for the Cortex-M3 (QEMU) or, `cpu="cortex-m0plus"`, for the RP2040 as
 the npm package rp2040js emulates it (cycle-counted, 125 MHz: the timing
@@ -60,7 +63,9 @@ TOOL_NAME, TOOL_VERSION = "mpy-file-info", "0.1.2"
 TOOL_WHEEL = "mpy_file_info-0.1.2-py3-none-any.whl"
 TOOL_SHA256 = "74a44c2b9937dc1a49546f96900601d41bac0adb89c1042ffa8456acc6549b83"
 
-VARIANTS = ("plain", "harness", "frozen")
+VARIANTS = ("plain", "harness", "frozen", "pico")
+# What the tests run: the Cortex-M3's three images (QEMU) and the Pico's (rp2040js)
+IMAGES = (("plain", "cortex-m3"), ("harness", "cortex-m3"), ("frozen", "cortex-m3"), ("pico", "cortex-m0plus"))
 # The build's flags (tools/mcu_port/Makefile): "speed", the board's build: the
 # VM compiled -O2, no __setattr__/__delattr__ (nothing defines them; with them
 # every attribute stored on an object of a class with a property looks
@@ -159,7 +164,13 @@ def frozen_modules(variant):
             (os.path.join(SUPPORT, "qemulib", "json.py"), "json.py"),
             (os.path.join(SUPPORT, "game.py"), "game.py"),
         ]
-    if variant == "frozen":  # what `clue-fx flash` puts on a board, frozen
+    if variant == "pico":  # the RP2040's own `machine` over its registers, and the GPIO game's program
+        out += [
+            (os.path.join(SUPPORT, "rp2", "machine.py"), "machine.py"),
+            (os.path.join(SUPPORT, "qemulib", "json.py"), "json.py"),
+            (os.path.join(SUPPORT, "rp2", "pico_game.py"), "pico_game.py"),
+        ]
+    if variant in ("frozen", "pico"):  # what `clue-fx flash` puts on a board, frozen
         sys.path.insert(0, ROOT)
         from hal.bringup import flash as deploy
 
@@ -171,6 +182,7 @@ def _key(variant, cpu, flags):
     h = hashlib.sha256()
     h.update(("%s %s %s %s %s\n" % (MP_SHA256, TOOL_SHA256, variant, cpu, " ".join(FLAGS[flags]))).encode())
     files = sorted(glob.glob(os.path.join(PORT, "**", "*"), recursive=True))
+    files = [f for f in files if os.sep + "rp2040js" + os.sep not in f]  # the emulator's runner, not the image
     files += [src for src, _ in frozen_modules(variant)]
     for path in files:
         if os.path.isfile(path):
@@ -310,11 +322,15 @@ def qemu_command(elf, heap, code, *, icount=False, serial="null", romfs=None):
     return cmd
 
 
+def rp2040js_installed():
+    return os.path.exists(os.path.join(cache_root(), "rp2040js", "node_modules", "rp2040js", "package.json"))
+
+
 def rp2040js(quiet=False):
     """The node_modules folder holding rp2040js (npm install, once, pinned)."""
     where = os.path.join(cache_root(), "rp2040js")
     modules = os.path.join(where, "node_modules")
-    if os.path.exists(os.path.join(modules, "rp2040js", "package.json")):
+    if rp2040js_installed():
         return modules
     if shutil.which("npm") is None:
         raise BuildError("npm is missing: the Cortex-M0+ bench runs rp2040js on node")
@@ -347,7 +363,7 @@ def main(argv=None):
     ap.add_argument("--check", action="store_true", help="only say whether it is built (exit 1 if not)")
     ap.add_argument("--run", nargs=2, metavar=("HEAP", "CODE"), help="run CODE on the plain image, in HEAP bytes")
     args = ap.parse_args(argv)
-    variants = args.variant or list(VARIANTS)
+    variants = args.variant or [v for v in VARIANTS if v != "pico" or args.cpu == "cortex-m0plus"]
     where = {"cpu": args.cpu, "flags": args.flags}
     if args.check:
         missing = [v for v in variants if not find(v, **where)]

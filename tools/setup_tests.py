@@ -112,18 +112,20 @@ def micropython32(check):
 
 
 def mcu_images(check):
-    """The emulated Cortex-M3's images (tools/mcu_build.py): built once, cached."""
+    """The emulated boards' images (tools/mcu_build.py) and the RP2040's
+    emulator (rp2040js, from npm): built and installed once, cached."""
     sys.path.insert(0, HERE)
     import mcu_build
 
-    if all(mcu_build.find(v) for v in mcu_build.VARIANTS):
+    if all(mcu_build.find(v, cpu) for v, cpu in mcu_build.IMAGES) and mcu_build.rp2040js_installed():
         return True
     if check:
         return False
     try:
-        for v in mcu_build.VARIANTS:
-            print("setup_tests: building the emulated board's %s image (tools/mcu_build.py)" % v, flush=True)
-            mcu_build.build(v, quiet=True)
+        for v, cpu in mcu_build.IMAGES:
+            print("setup_tests: building the %s image for the emulated %s (tools/mcu_build.py)" % (v, cpu), flush=True)
+            mcu_build.build(v, cpu=cpu, quiet=True)
+        mcu_build.rp2040js()
     except mcu_build.BuildError as e:
         raise SystemExit("setup_tests: %s" % e) from None
     return True

@@ -12,6 +12,7 @@ imports under CPython; buses are handed in, never created inside.
     clock: a wrap-safe millisecond count from ticks_ms/ticks_diff
     wiring: builds the devices of config on a `machine` module
     standalone: the firmware on the board, talking by itself
+    selftest: REPEAT held at power-up: each pad says its name, the LED lights
     rig: the board as a CFX/1 rig over USB serial, for `clue-fx serve`
     probe: electrode readings for `clue-fx calibrate`
 """

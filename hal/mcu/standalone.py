@@ -21,6 +21,7 @@ from ..schedule import Schedule
 from ..sink import Sink
 
 QUIET_POLL_MS = 100  # asleep or off, with nothing to play: the loop slows down
+SELFTEST_BUTTON = "REPEAT"  # held at power-up: the self-test instead of a game (hal/mcu/selftest.py)
 
 
 class SpeakerSink(Sink):
@@ -86,6 +87,11 @@ def new_seed():
         return time.ticks_us() & 0x3FFFFFFF
 
 
+def held(buttons, name):
+    """Whether the button `name` is down now (read once, not debounced)."""
+    return name in buttons.names and bool(buttons.read() >> buttons.names.index(name) & 1)
+
+
 def main(seed=None):
     import time
 
@@ -95,7 +101,14 @@ def main(seed=None):
     if seed is None:
         seed = new_seed()
     board = devices()
-    program = Standalone(board, Clock(time.ticks_ms, time.ticks_diff), seed)
+    clock = Clock(time.ticks_ms, time.ticks_diff)
+    if held(board.inputs.buttons, SELFTEST_BUTTON):
+        from .selftest import main as selftest
+
+        board.start()
+        selftest(board, clock, board.led)
+        return
+    program = Standalone(board, clock, seed)
     board.start()
     print("clue-fx standalone, seed %d" % seed)  # on the USB console: `clue-fx replay` needs it
     while True:

@@ -128,14 +128,16 @@ class Planner:
         self.hw("battery %d" % mv, 0)
 
 
-def plan_game(seed=7, wander=8, turns=80, bench_extras=True):
+def plan_game(seed=7, wander=8, turns=80, bench_extras=True, to_the_end=True):
     """A whole game: a pawn left on a pad at power-on, the roll call (YES with
     a chattering contact, NO, REPEAT, a START pad, YES), WAIT, a battery dip,
     `wander` turns of moves, searches and STOPs, then the hunt: a wrong
     accusation (that guest is out), and a right one; REPEAT; then 15 minutes
     of silence across the wrap of ticks_ms, to the idle sleep.
     `bench_extras` False: no chattering contact and no battery dip (a game
-    played in real time, over a serial line, press after press)."""
+    played in real time, over a serial line, press after press).
+    `to_the_end` False: the first `turns` turns only, ending 3 s after the
+    last press (a slower board: the emulated RP2040)."""
     p = Planner(seed)
     n = p.n
     p.n.handle(PadDown("ECURIE"), p.t)
@@ -183,6 +185,8 @@ def plan_game(seed=7, wander=8, turns=80, bench_extras=True):
             p.button("NO" if verdicts == 1 and len(n.active) > 2 else "YES")
         else:
             raise AssertionError("the plan lost its way in state %r" % state)
+    if not to_the_end:
+        return {"seed": seed, "start_ms": 0, "end_ms": p.t + 3000, "steps": p.steps, "echo": True, "noise": False}
     if n.state != "over":
         raise AssertionError("seed %d: no winner in %d turns" % (seed, turns))
     p.button("REPEAT")  # "game over" again

@@ -4,7 +4,10 @@
 // as QEMU serves it: the console on stdout, the host's files, the command
 // line and the exit status.
 //
-//   node run.js firmware.bin [--romfs romfs.img OFFSET] HEAP CODE
+//   node run.js firmware.bin [--romfs romfs.img OFFSET] [--board SPEC.json] HEAP CODE
+//
+// --board: the world around the chip (board.js): switches on its pins, the
+// battery on its ADC, a DFPlayer on its UART0; the run ends at SPEC's end_ms.
 //
 // (rp2040js from NODE_PATH; tools/mcu_build.py installs it.) Prints the
 // program's output; exits with its status.
@@ -17,6 +20,11 @@ let romfs = null;
 if (args[0] === '--romfs') { // --romfs FILE OFFSET: a ROMFS image in the flash, OFFSET bytes in
   romfs = { data: fs.readFileSync(args[1]), offset: parseInt(args[2], 16) };
   args = args.slice(3);
+}
+let boardSpec = null;
+if (args[0] === '--board') {
+  boardSpec = JSON.parse(fs.readFileSync(args[1], 'utf8'));
+  args = args.slice(2);
 }
 const cmdline = Buffer.from(args.join(' '));
 const mcu = new RP2040();
@@ -111,13 +119,27 @@ mcu.onBreak = (code) => {
   core.registers[0] = semihost(core.registers[0] >>> 0, core.registers[1] >>> 0) >>> 0;
 };
 
+const board = boardSpec ? require('./board.js').attach(mcu, boardSpec) : null;
 const clock = mcu.clock;
 const cycleNanos = 1e9 / 125000000;
 while (exitStatus === null) {
+  if (board && board.ended()) {
+    if (board.stop) { // a program that runs for ever (a board's main loop), stopped as planned
+      exitStatus = 0;
+      break;
+    }
+    process.stderr.write('rp2040js: the board reached end_ms with the program still running\n');
+    exitStatus = 4;
+    break;
+  }
   if (core.waiting) {
     clock.tick(clock.nanosToNextAlarm);
+    // rp2040js wakes a WFI for the NVIC's interrupts only (setInterrupt); on
+    // the chip SysTick wakes it too: the board's sleep_ms waits on SysTick
+    if (core.pendingSystick && core.checkForInterrupts()) core.waiting = false;
   } else {
     clock.tick(core.executeInstruction() * cycleNanos);
   }
 }
+if (board) board.close();
 process.exitCode = exitStatus;
