@@ -148,7 +148,7 @@ def touch():
         bx = 430
         s.box(bx, top, 150, 30 + 20 * max(count, 4))
         s.text(bx + 75, top + 20, "MPR121 %s 0x%02X" % ("AB"[k], addr), 13, anchor="middle", weight="bold")
-        for j, (name, x) in enumerate((("SDA", 300), ("SCL", 320), ("3V3", 340), ("GND", 360))):
+        for j, (name, x) in enumerate((("SDA", 300), ("SCL", 320), ("VIN", 340), ("GND", 360))):
             y = top + 38 + 16 * j
             s.line(x, y, bx, y)
             s.dot(x, y)

@@ -31,7 +31,7 @@ def add_arguments(p):
         "--mode",
         choices=MODES,
         default="standalone",
-        help="standalone: the board plays by itself; rig: a CFX/1 rig for clue-fx serve",
+        help="standalone (the default): the board plays by itself; rig: a CFX/1 rig for clue-fx serve",
     )
     p.add_argument("--config", metavar="FILE", help="your copy of hal/mcu/config.py (pins, thresholds)")
     p.add_argument("--resume", action="store_true", help="do not soft-reset the board on connecting (mpremote resume)")

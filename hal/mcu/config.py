@@ -18,7 +18,8 @@ UART_RX = 1  # GP1, pin 2 <- DFPlayer TX
 BUTTON_PINS = (6, 7, 8, 9, 10, 11, 12)
 SWITCH_PIN = 13  # GP13, pin 17: the ON/OFF switch to ground
 BATTERY_PIN = 26  # GP26 / ADC0, pin 31: the middle of the divider
-LED_PIN = 25  # the Pico's own LED (GP25), lit by the self-test; on a Pico W: "LED"
+# LED_PIN = 25  # the self-test's light (hal/mcu/selftest.py): the Pico's own LED, GP25, unless you set
+#                another here; a Pico W's is "LED", an ESP32 DevKit's 2 (a comment: no heap in the game)
 
 if sys.platform == "esp32":  # an ESP32 DevKit (WROOM-32)
     I2C_ID = 0
@@ -30,7 +31,6 @@ if sys.platform == "esp32":  # an ESP32 DevKit (WROOM-32)
     BUTTON_PINS = (32, 33, 25, 26, 27, 14, 13)  # no strapping pins (0, 2, 5, 12, 15)
     SWITCH_PIN = 4
     BATTERY_PIN = 34  # ADC1 (ADC2 is taken by Wi-Fi), input only
-    LED_PIN = 2  # the DevKit's blue LED
     PAD_PINS = MATRIX_ROWS = MATRIX_COLS = ()  # touch pads only: name your own pins for contacts
 
 I2C_FREQ = 400000

@@ -21,7 +21,6 @@ from ..schedule import Schedule
 from ..sink import Sink
 
 QUIET_POLL_MS = 100  # asleep or off, with nothing to play: the loop slows down
-SELFTEST_BUTTON = "REPEAT"  # held at power-up: the self-test instead of a game (hal/mcu/selftest.py)
 
 
 class SpeakerSink(Sink):
@@ -87,11 +86,6 @@ def new_seed():
         return time.ticks_us() & 0x3FFFFFFF
 
 
-def held(buttons, name):
-    """Whether the button `name` is down now (read once, not debounced)."""
-    return name in buttons.names and bool(buttons.read() >> buttons.names.index(name) & 1)
-
-
 def main(seed=None):
     import time
 
@@ -102,11 +96,12 @@ def main(seed=None):
         seed = new_seed()
     board = devices()
     clock = Clock(time.ticks_ms, time.ticks_diff)
-    if held(board.inputs.buttons, SELFTEST_BUTTON):
-        from .selftest import main as selftest
+    b = board.inputs.buttons
+    if "REPEAT" in b.names and b.read() >> b.names.index("REPEAT") & 1:  # held at power-up: the self-test
+        from . import selftest  # (only then: the game's heap holds none of it)
 
         board.start()
-        selftest(board, clock, board.led)
+        selftest.main(board, clock)
         return
     program = Standalone(board, clock, seed)
     board.start()

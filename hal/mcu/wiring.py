@@ -20,7 +20,7 @@ def _inputs(pin, numbers):
 
 class Devices:
     """The board's devices: `inputs`, `gauge`, `speaker`, `touch` (the
-    MPR121s, none when the pads are contacts), `led` (a Pin, or None)."""
+    MPR121s, none when the pads are contacts)."""
 
     def __init__(self, machine, config):
         self.config = config
@@ -69,8 +69,6 @@ class Devices:
             timeout=0,
         )
         self.speaker = Speaker(DFPlayer(uart), ready_ms=getattr(config, "DFPLAYER_READY_MS", 1500))
-        led = getattr(config, "LED_PIN", None)  # the self-test's light (hal/mcu/selftest.py)
-        self.led = None if led is None else pin(led, pin.OUT, value=0)
 
     def start(self):
         """Set the touch controllers up; the volume goes out when the DFPlayer is ready."""

@@ -24,6 +24,7 @@ from .qemu import mcu_build
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
+LED_PIN = 25  # the Pico's own LED: the self-test's light (hal/mcu/selftest.py)
 BOOT_MS = 1000  # the steps start this long after reset: the program is up by then
 HEAP = 120000  # of the Pico's ~190 KB free after MicroPython's own
 
@@ -122,7 +123,7 @@ def play(steps, seed, *, pads="contacts", workdir, end_ms, clip_ms=400, heap=HEA
         "echo": True,
         "end_ms": BOOT_MS + end_ms + (0 if main else 5000),  # traced, a backstop: the program ends itself
         "stop": main,
-        "watch": [config.LED_PIN],
+        "watch": [LED_PIN],
     }
     spec_path = os.path.join(workdir, "board.json")
     with open(spec_path, "w") as f:
