@@ -14,17 +14,19 @@ EDMOND_EN = {"engine": "kokoro", "voice": "jm_kumo", "lang": "en-us", "speed": 0
 INSPECTEUR_EN = {"engine": "piper", "voice": "joe", "length": 0.85, "pitch": 50, "join": True}
 VOICES = {
     "fr": {
-        # SVOX Pico's French voice (a native French voice, female), its own
-        # pitch at 80 % and sox's 200 cents down (which lowers the formants
-        # too): about 133 Hz, a low voice; dry (the room cost it: 0.309
-        # against 0.246, a screen). Every fr form, as built: Edmond 0.260,
-        # where Kokoro's Japanese style reading French was 0.374. Issue 29:
-        # its volume at 80 (at 100 it clipped at its source in 28 of 61
-        # texts) and a treble shelf (+12 dB from 1.5 kHz: the lowering had
-        # left its 1-2 kHz band 27 dB under the total), MOS 2.48 -> 2.72,
-        # pitch unchanged; Praat's "Change gender" (pitch and formants apart)
-        # was tried and kept no better (docs/sounds.md, issue 29).
-        "narrator": {"engine": "pico", "voice": "fr-FR", "pitch_pct": 80, "pitch": -200, "volume": 80,
+        # SVOX Pico's French voice (a native French voice, female), at its
+        # volume 80 (at 100 it clipped at its source in 28 of 61 texts), made a
+        # man's by Praat's "Change gender" (praat-parselmouth: PSOLA moves the
+        # pitch, a resampling the formants, apart): formants x0.88, median
+        # pitch 98 Hz, under the Inspecteur's 103 Hz, as an old butler's should
+        # be; then a treble shelf (+12 dB from 1.5 kHz) for the consonants.
+        # Issue 29, every fr form (docs/sounds.md): WER told the names 0.140 ->
+        # 0.098, MOS 2.69 -> 2.95 (espeak-ng 2.85), F0 134 -> 99 Hz, against
+        # the first cast (its pitch at 80 % and sox -200 cents, which lowered
+        # the formants too and darkened it). Praat's random generator is
+        # seeded before each call (engines.change_gender): the same bytes on
+        # every rebuild.
+        "narrator": {"engine": "pico", "voice": "fr-FR", "volume": 80, "gender_formants": 0.88, "gender_f0": 98,
                      "treble": 12, "treble_hz": 1500, "join": True},
         "inspecteur": {"engine": "kokoro", "voice": "jm_kumo", "lang": "fr", "speed": 1.05, "pitch": 200,
                        "join": True},

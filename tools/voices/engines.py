@@ -155,6 +155,10 @@ def change_gender(x, rate, *, formants=1.0, f0=0.0, f0_range=1.0, duration=1.0):
     except ImportError:
         raise EngineError("praat-parselmouth is not installed: pip install 'clue-fx[voices]'") from None
     sound = parselmouth.Sound(np.asarray(x, dtype=np.float64), sampling_frequency=rate)
+    # Praat's PSOLA draws on its random generator: seeded before every call, the
+    # same clip gives the same samples whatever was built before it (unseeded,
+    # even one sound changed twice in a row differed: test_rebuild caught it)
+    parselmouth.praat.run("random_initializeWithSeedUnsafelyButPredictably (29)")
     # pitch floor and ceiling of the analysis: a voice of 75-400 Hz (Pico's French is a woman's)
     out = call(sound, "Change gender", 75, 400, float(formants), float(f0), float(f0_range), float(duration))
     return np.asarray(out.values[0], dtype=np.float64), rate
