@@ -28,7 +28,7 @@ import tempfile
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.bench_web import until  # noqa: E402
+from bench.bench_web import press_to_clip, until  # noqa: E402
 from hal.web.export import size  # noqa: E402
 from tests.hal.web.conftest import CHROMEDRIVER, CHROMIUM, make_browser  # noqa: E402
 from tests.support.web_static import Static  # noqa: E402
@@ -70,21 +70,7 @@ def latency(url, n):
     try:
         d.get(url + "?seed=1&new")
         ready_ms(d)
-        d.find_element("css selector", '[data-input="SWITCH"]').click()
-        until(d, "return document.body.dataset.state === 'rollcall'", "the roll call")
-        until(d, "return window.cfxTimes.running", "Web Audio running (no sound output in this browser?)")
-        total = d.execute_script("return document.body.dataset.clips || 0")
-        until(d, "return window.cfxTimes.decoded >= %d" % int(total), "every clip decoded", timeout=120)
-        repeat = d.find_element("css selector", '[data-input="REPEAT"]')
-        out = []
-        for _ in range(n):
-            until(d, "return !window.cfxTimes.busy", "the voice silent before the press", timeout=60)
-            k = d.execute_script("return window.cfxTimes.starts.length")
-            p = d.execute_script("return window.cfxTimes.presses.length")
-            repeat.click()
-            until(d, "return window.cfxTimes.starts.length > %d" % k, "the answer's first clip")
-            out.append(d.execute_script("return window.cfxTimes.starts[%d] - window.cfxTimes.presses[%d]" % (k, p)))
-        return out
+        return press_to_clip(d, n)  # the same measurement as bench_web's, over the offline transport
     finally:
         d.quit()
 

@@ -44,29 +44,34 @@ def until(driver, script, what, timeout=30):
     return WebDriverWait(driver, timeout, poll_frequency=0.01).until(lambda d: d.execute_script(script), message=what)
 
 
+def press_to_clip(d, n):
+    """On a board page ready to play (either transport): switch ON, wait for
+    every clip decoded, then `n` presses of REPEAT with the voice silent
+    before each: [ms from each press to its answer's first clip starting]."""
+    d.find_element("css selector", '[data-input="SWITCH"]').click()
+    until(d, "return document.body.dataset.state === 'rollcall'", "the roll call")
+    until(d, "return window.cfxTimes.running", "Web Audio running (no sound output in this browser?)")
+    total = d.execute_script("return document.body.dataset.clips || 0")
+    until(d, "return window.cfxTimes.decoded >= %d" % int(total), "every clip decoded", timeout=120)
+    repeat = d.find_element("css selector", '[data-input="REPEAT"]')
+    out = []
+    for _ in range(n):
+        until(d, "return !window.cfxTimes.busy", "the voice silent before the press", timeout=60)
+        k = d.execute_script("return window.cfxTimes.starts.length")
+        p = d.execute_script("return window.cfxTimes.presses.length")
+        repeat.click()
+        until(d, "return window.cfxTimes.starts.length > %d" % k, "the answer's first clip")
+        out.append(d.execute_script("return window.cfxTimes.starts[%d] - window.cfxTimes.presses[%d]" % (k, p)))
+    return out
+
+
 def latency(n):
     server = Server("--seed", "1", "--lang", "en")
     d = make_browser(1280, 800)
     try:
         d.get(server.url)
         until(d, "return document.body.dataset.ready === '1'", "the page joined")
-        d.find_element("css selector", '[data-input="SWITCH"]').click()
-        until(d, "return document.body.dataset.state === 'rollcall'", "the roll call")
-        until(d, "return window.cfxTimes.running", "Web Audio running (no sound output in this browser?)")
-        total = d.execute_script("return document.body.dataset.clips || 0")
-        until(d, "return window.cfxTimes.decoded >= %d" % int(total), "every clip decoded", timeout=120)
-        repeat = d.find_element("css selector", '[data-input="REPEAT"]')
-        out = []
-        for _ in range(n):
-            until(d, "return !window.cfxTimes.busy", "the voice silent before the press", timeout=60)
-            k = d.execute_script("return window.cfxTimes.starts.length")
-            p = d.execute_script("return window.cfxTimes.presses.length")
-            repeat.click()
-            until(d, "return window.cfxTimes.starts.length > %d" % k, "the answer's first clip")
-            press = d.execute_script("return window.cfxTimes.presses[%d]" % p)
-            start = d.execute_script("return window.cfxTimes.starts[%d]" % k)
-            out.append(start - press)
-        return out
+        return press_to_clip(d, n)
     finally:
         d.quit()
         server.stop()

@@ -169,6 +169,7 @@ def frozen_modules(variant):
             (os.path.join(SUPPORT, "rp2", "machine.py"), "machine.py"),
             (os.path.join(SUPPORT, "qemulib", "json.py"), "json.py"),
             (os.path.join(SUPPORT, "rp2", "pico_game.py"), "pico_game.py"),
+            (os.path.join(ROOT, "hal", "trace.py"), "hal/trace.py"),  # the game's trace, by the project's writer
         ]
     if variant in ("frozen", "pico"):  # what `clue-fx flash` puts on a board, frozen
         sys.path.insert(0, ROOT)

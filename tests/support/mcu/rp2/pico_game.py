@@ -1,6 +1,6 @@
 """The board's standalone program (hal.mcu.standalone) on the emulated
 RP2040, its pins and its UART the chip's, with a trace of what it handled
-written to the host through semihosting:
+(hal.trace.TraceWriter) written to the host through semihosting:
 
     import pico_game; pico_game.main(SEED, "contacts", "trace.jsonl", END_MS)
 
@@ -15,36 +15,16 @@ import time
 from hal.mcu import config
 
 
-def _record(f, now, way, obj):
-    f.write('{"t": %d, "%s": ' % (now, way))
-    json.dump(obj.as_dict(), f)
-    f.write("}\n")
-
-
-class Recorder:
-    """hal.runner.Board's recorder: the trace of DESIGN.md, written line by line."""
-
-    def __init__(self, f):
-        self.f = f
-
-    def record(self, now, event, out):
-        if type(event).__name__ == "Tick" and not out:
-            return
-        _record(self.f, now, "in", event)
-        for a in out:
-            _record(self.f, now, "out", a)
-
-
 def main(seed, pads, trace_path, end_ms):
     config.PADS = pads
     from hal.mcu.clock import Clock
     from hal.mcu.standalone import Standalone
     from hal.mcu.wiring import devices
+    from hal.trace import TraceWriter
 
-    trace = open(trace_path, "w")
-    trace.write('{"trace": "cfx/1", "seed": %d}\n' % seed)
+    trace = TraceWriter(open(trace_path, "w"), seed)
     board = devices()
-    program = Standalone(board, Clock(time.ticks_ms, time.ticks_diff), seed, Recorder(trace))
+    program = Standalone(board, Clock(time.ticks_ms, time.ticks_diff), seed, trace)
     board.start()
     t0 = time.ticks_ms()
     while time.ticks_diff(time.ticks_ms(), t0) < end_ms:
