@@ -45,6 +45,7 @@ MAX_SECONDS = 6.0
 TAIL_SECONDS = 0.08  # the silence after a clip that may end a sentence: the pause before the next one
 JOIN_TAIL_SECONDS = 0.03  # after a clip that never ends a sentence (a guest's name, "and", "leaves"...)
 SILENCE_DB = -50.0  # quieter than this (peak over 1 ms windows) is silence
+START_QUANTILE = 25  # a clip that never starts a sentence starts no higher than its 25th percentile pitch
 SOUND_DB = -40.0  # a sample this loud is sound for hal.voicepack and bench_sim
 ONSET_SECONDS = 0.003  # kept at most before the first such sample
 WINDOW_SECONDS = 0.001
@@ -147,7 +148,7 @@ _RAW = {}
 # A voice's keys that are not its engine's: sox's (pitch in cents, tempo, the
 # room, a treble shelf in dB at treble_hz) and Praat's "Change gender"
 # (gender_formants, gender_f0, gender_f0_range, gender_duration).
-POST = ("engine", "pitch", "tempo", "room", "treble", "treble_hz", "join",
+POST = ("engine", "pitch", "tempo", "room", "treble", "treble_hz", "join", "join_start",
         "gender_formants", "gender_f0", "gender_f0_range", "gender_duration")
 
 
@@ -257,20 +258,22 @@ def _wav_bytes(frames, rate):
 _SPOKEN = {}  # (text, voice) -> (samples, tempo): the editions share many clips
 
 
-def build_speech(text, v, joining=False):
+def build_speech(text, v, joining=False, continuing=False):
     """Speak `text` in voice `v`, faster if it does not fit in MAX_SECONDS; -> (samples, tempo).
     `joining`: a clip that never ends a sentence (joining_clips()): its end
-    does not fall as a sentence's does, and a short tail joins it to the next."""
-    key = (text, repr(sorted(v.items())), joining)
+    does not fall as a sentence's does, and a short tail joins it to the next.
+    `continuing`: a clip that never starts one (continuing_clips()): its
+    start does not rise as a sentence's does."""
+    key = (text, repr(sorted(v.items())), joining, continuing)
     if key not in _SPOKEN:
-        _SPOKEN[key] = _build_speech(text, v, joining)
+        _SPOKEN[key] = _build_speech(text, v, joining, continuing)
     return _SPOKEN[key]
 
 
-def joining_clips(manifest):
-    """The names of the speech clips that never end a sentence the board
-    says (every form of tools/sentences.py, through the firmware's phrase
-    builder): a guest's name before ", it is your turn", "and", "leaves"..."""
+def sentence_edges(manifest):
+    """(said, first, last): the names of the speech clips the board says in
+    every form of tools/sentences.py (through the firmware's phrase
+    builder), of those that start a sentence, and of those that end one."""
     import sentences  # tools/sentences.py, beside this file
 
     sys.path.insert(0, str(ROOT))
@@ -278,13 +281,28 @@ def joining_clips(manifest):
 
     names = {c["id"]: c["name"] for c in manifest["clips"]}
     sound = {c["id"] for c in manifest["clips"] if c["en"].startswith("♪")}
-    said, last = set(), set()
+    said, first, last = set(), set(), set()
     for key, args in sentences.forms():
         ids = [n for n in say(key, args).clips if n not in sound]
         said.update(ids)
         if ids:
+            first.add(ids[0])
             last.add(ids[-1])
-    return {names[n] for n in said - last}
+    return {names[n] for n in said}, {names[n] for n in first}, {names[n] for n in last}
+
+
+def joining_clips(manifest):
+    """The names of the speech clips that never end a sentence the board
+    says: a guest's name before ", it is your turn", "and", "leaves"..."""
+    said, _, last = sentence_edges(manifest)
+    return said - last
+
+
+def continuing_clips(manifest):
+    """The names of the speech clips that never start a sentence the board
+    says: ", it is your turn", "leaves", a place after "heading for"..."""
+    said, first, _ = sentence_edges(manifest)
+    return said - first
 
 
 def level_end(x, share=0.35):
@@ -292,6 +310,21 @@ def level_end(x, share=0.35):
     `share` of its voiced time, the pitch is kept from falling under the
     clip's median (Praat's PSOLA, praat-parselmouth), so the next clip does
     not start a semitone step or more above it. x: float samples at RATE."""
+    return _level(x, share, at_start=False)
+
+
+def level_start(x, share=0.35):
+    """The start of a clip said as if the sentence had begun before it: over
+    the first `share` of its voiced time, the pitch is kept from rising over
+    the clip's 25th percentile (a clip alone starts as high as a sentence
+    does, so the join before it stepped up: +4.5 semitones on average in
+    Edmond's English), by the same means. The 25th percentile, not the
+    median: the clip before the join ends low when it may also end a
+    sentence (a suspect's name before "leaves"), docs/sounds.md."""
+    return _level(x, share, at_start=True, quantile=START_QUANTILE)
+
+
+def _level(x, share, at_start, quantile=50):
     try:
         import numpy as np
         import parselmouth
@@ -305,20 +338,26 @@ def level_end(x, share=0.35):
     voiced = times[f0 > 0]
     if len(voiced) < 5:
         return x
-    median = float(np.median(f0[f0 > 0]))
-    start = voiced[0] + (voiced[-1] - voiced[0]) * (1 - share)
+    median = float(np.percentile(f0[f0 > 0], quantile))
     manipulation = call(sound, "To Manipulation", 0.01, 60, 400)
     tier = call(manipulation, "Extract pitch tier")
-    call(tier, "Formula", "if x > %r and self < %r then %r else self fi" % (start, median, median))
+    if at_start:
+        end = voiced[0] + (voiced[-1] - voiced[0]) * share
+        call(tier, "Formula", "if x < %r and self > %r then %r else self fi" % (end, median, median))
+    else:
+        start = voiced[0] + (voiced[-1] - voiced[0]) * (1 - share)
+        call(tier, "Formula", "if x > %r and self < %r then %r else self fi" % (start, median, median))
     call([tier, manipulation], "Replace pitch tier")
     out = call(manipulation, "Get resynthesis (overlap-add)")
     return [float(v) for v in out.values[0]]
 
 
-def _build_speech(text, v, joining=False):
+def _build_speech(text, v, joining=False, continuing=False):
     tempo = 1.0
     while True:
         said = speak(text, v, tempo)
+        if continuing:
+            said = level_start(said)
         if joining:
             said = level_end(said)
         x = finish(said, SPEECH_RMS_DB, lift=True, tail=JOIN_TAIL_SECONDS if joining else TAIL_SECONDS)
@@ -365,6 +404,7 @@ def build(langs, only=(), out_dir=ROOT / "sounds", manifest=None, *, log=print, 
         need_tools(("espeak-ng", "sox") if engine == "espeak" else ("sox",))
     sounds = {}  # the place sounds and jingles are the same in every edition
     joining = joining_clips(manifest) if engine != "espeak" else set()  # the baseline as it was
+    continuing = continuing_clips(manifest) if engine != "espeak" else set()
     written = []
     total = len(clips) * len(langs)
     done = 0
@@ -380,7 +420,8 @@ def build(langs, only=(), out_dir=ROOT / "sounds", manifest=None, *, log=print, 
                     speaker = clip.get("speaker", "narrator")
                     v = voices[speaker]
                     joins = clip["name"] in joining and v.get("join", False)  # a voice's clips rebuilt with it
-                    x, tempo = build_speech(speech_text(clip[lang], lang, v["engine"]), v, joins)
+                    goes_on = clip["name"] in continuing and v.get("join_start", False)
+                    x, tempo = build_speech(speech_text(clip[lang], lang, v["engine"]), v, joins, goes_on)
                     how = "%s %s:%s" % (speaker, v["engine"], v.get("voice", ""))
                     how += " (tempo %.2f)" % tempo if tempo != 1.0 else ""
                 else:

@@ -8,10 +8,16 @@ names (the captions keep the spelling). Used by tools/build_sounds.py."""
 # these (bench/bench_voice.py measured them). pitch: cents (sox pitch);
 # tempo: sox tempo factor; room: a light sox reverb; join: the clips that
 # never end a sentence are said without a sentence's final fall and with a
-# short tail (tools/build_sounds.py, joining_clips; issue 29).
+# short tail; join_start: those that never start one, without a sentence's
+# high start (tools/build_sounds.py, joining_clips and continuing_clips;
+# issue 29). join_start in en and us, where a sentence's joins stepped up
+# 4.6 semitones and now 1.9, every 2nd form, WER told the names 0.057 ->
+# 0.052, MOS 4.21 -> 4.24; not in fr, whose joins stepped up 1.8 and where
+# it cost words (Edmond 0.101 -> 0.109, the Inspecteur 0.230 -> 0.297):
+# docs/sounds.md.
 EDMOND_EN = {"engine": "kokoro", "voice": "jm_kumo", "lang": "en-us", "speed": 0.92, "pitch": -150, "room": True,
-             "join": True}
-INSPECTEUR_EN = {"engine": "piper", "voice": "joe", "length": 0.85, "pitch": 50, "join": True}
+             "join": True, "join_start": True}
+INSPECTEUR_EN = {"engine": "piper", "voice": "joe", "length": 0.85, "pitch": 50, "join": True, "join_start": True}
 VOICES = {
     "fr": {
         # SVOX Pico's French voice (a native French voice, female), at its
@@ -141,6 +147,6 @@ def parse_voice(spec):
             v[key] = float(value) if key not in ("lang", "voice") else value
         except ValueError:
             raise ValueError("bad voice option %r in %r (want key=number)" % (opt, spec)) from None
-        if key == "room":
+        if key in ("room", "join", "join_start"):
             v[key] = bool(v[key])
     return v
