@@ -12,10 +12,10 @@ where the mixer starts or stops it) and its last 5 ms are silent."""
 import array
 import json
 import pathlib
-import sys
-import wave
 
 import pytest
+
+from tests.support.wavs import read
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SOUNDS = ROOT / "sounds"
@@ -25,15 +25,6 @@ SILENT = 32767 * 10 ** (-50 / 20)  # -50 dBFS
 SOUND = 32767 * 10 ** (-40 / 20)  # -40 dBFS
 MAX_LEAD_SECONDS = 0.005
 QUIET_END_SECONDS = 0.005
-
-
-def read(path):
-    with wave.open(str(path), "rb") as w:
-        rate = w.getframerate()
-        x = array.array("h", w.readframes(w.getnframes()))
-    if sys.byteorder == "big":
-        x.byteswap()
-    return x, rate
 
 
 def leading_silence(x, rate):

@@ -22,8 +22,8 @@ import pathlib
 
 import pytest
 
-from tests.sounds.test_clip_edges import read
 from tests.support.tools import tool
+from tests.support.wavs import read
 
 np = pytest.importorskip("numpy")
 
