@@ -196,7 +196,7 @@ def joined(folder, lang, ids, cache, lead=0.0):
     seconds of the silence that comes before it at the table."""
     import numpy as np
 
-    parts = [np.zeros(int(round(lead * RATE_IN)), dtype=np.float32)]
+    parts = []
     for n in ids:
         if n not in cache:
             path = pathlib.Path(folder) / lang / ("%04d.wav" % n)
@@ -204,7 +204,7 @@ def joined(folder, lang, ids, cache, lead=0.0):
                 raise BenchError("%s is missing" % path)
             cache[n] = np.frombuffer(read_clip(path).tobytes(), dtype=np.int16).astype(np.float32) / 32768
         parts.append(cache[n])
-    return np.concatenate(parts)
+    return lead_in(np.concatenate(parts), lead)
 
 
 class Whole:

@@ -403,8 +403,10 @@ def build(langs, only=(), out_dir=ROOT / "sounds", manifest=None, *, log=print, 
     if any(is_speech(c, lang) for c in clips for lang in langs):
         need_tools(("espeak-ng", "sox") if engine == "espeak" else ("sox",))
     sounds = {}  # the place sounds and jingles are the same in every edition
-    joining = joining_clips(manifest) if engine != "espeak" else set()  # the baseline as it was
-    continuing = continuing_clips(manifest) if engine != "espeak" else set()
+    joining, continuing = set(), set()  # the baseline as it was
+    if engine != "espeak":
+        said, first, last = sentence_edges(manifest)  # every form walked once
+        joining, continuing = said - last, said - first
     written = []
     total = len(clips) * len(langs)
     done = 0
