@@ -43,6 +43,16 @@ def _sounds_folder():
 SOUNDS = _sounds_folder()
 MANIFEST = SOUNDS / "manifest.json" if SOUNDS is not None else None
 _NAMES = ("guest.", "suspect.", "inspecteur", "dupont.")
+# MicroPython's str.upper() changes ASCII letters only: the accented ones a sentence of the
+# editions can start with, in pairs (the offline app's « À la maison du gardien… », as the host says it)
+_LOWER = "àâäçéèêëîïôöùûüÿæœ"
+_UPPER = "ÀÂÄÇÉÈÊËÎÏÔÖÙÛÜŸÆŒ"
+
+
+def capital(letter):
+    """`letter` as a sentence's first letter, the same under MicroPython as under CPython."""
+    i = _LOWER.find(letter)
+    return _UPPER[i] if i >= 0 else letter.upper()
 _SPEAKERS = {"narrator": "Edmond", "inspecteur": "Inspecteur Dupont"}  # a manifest that names none
 # What a reader is told when the board goes dark, by PowerOff's reason.
 _POWER_OFF = {
@@ -150,4 +160,4 @@ class Captions:
             text += "."
         if spoken >= len(text):
             return text  # a sound alone
-        return text[:spoken] + text[spoken].upper() + text[spoken + 1:]
+        return text[:spoken] + capital(text[spoken]) + text[spoken + 1:]
