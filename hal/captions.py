@@ -53,6 +53,8 @@ def capital(letter):
     """`letter` as a sentence's first letter, the same under MicroPython as under CPython."""
     i = _LOWER.find(letter)
     return _UPPER[i] if i >= 0 else letter.upper()
+
+
 _SPEAKERS = {"narrator": "Edmond", "inspecteur": "Inspecteur Dupont"}  # a manifest that names none
 # What a reader is told when the board goes dark, by PowerOff's reason.
 _POWER_OFF = {
