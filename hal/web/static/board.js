@@ -41,8 +41,7 @@ const linkState = (up) => {
 // board itself running in the page (local.js). The same messages either way.
 let link = { send() {}, setQuery() {} };
 if (document.documentElement.dataset.transport === "local") {
-  import("./local.js").then(async ({ connectLocal }) => {
-    const app = await (await fetch("app.json")).json();
+  Promise.all([import("./local.js"), fetch("app.json").then((r) => r.json())]).then(async ([{ connectLocal }, app]) => {
     link = await connectLocal(app, (m) => receive(m), linkState);
   }).catch((e) => {
     document.body.dataset.failed = String(e && e.message);

@@ -7,6 +7,8 @@
 // reload (a closed tab, a dead battery) brings the game back by replay, as
 // `clue-fx web --resume` does. Same interface as link.js's connect().
 
+import { pick } from "./voice.js";
+
 const DB = "clue-fx";
 
 function request(r) {
@@ -54,62 +56,86 @@ export class Store {
   }
 }
 
-async function text(url) {
+async function got(url) {
   const r = await fetch(url);
   if (!r.ok) throw new Error(`${url}: ${r.status}`);
-  return r.text();
+  return r;
 }
+const text = async (url) => (await got(url)).text();
 
-// The Python side, loaded into MicroPython's file system and started.
-async function loadBoard(app, config) {
-  const { loadMicroPython } = await import(new URL("wasm/micropython.js", document.baseURI).href);
+// MicroPython started and the app's Python written into its file system: py/bundle.bin, one file
+// read as bytes (bytecode must never be decoded as text), sliced by py/files.json (hal/web/bundle.py).
+async function startRuntime() {
+  const [{ loadMicroPython }, index, code] = await Promise.all([
+    import(new URL("wasm/micropython.js", document.baseURI).href),
+    got("py/files.json").then((r) => r.json()),
+    got("py/bundle.bin").then((r) => r.arrayBuffer()),
+  ]);
+  performance.mark("cfx-fetched");
   const mp = await loadMicroPython({ heapsize: 8 * 1024 * 1024, stdout: (t) => console.log(t), stderr: (t) => console.error(t) });
-  const files = JSON.parse(await text("py/files.json"));
-  const sources = await Promise.all(files.map((f) => text(`py/${f}`)));
+  if (index.kind === "mpy") {
+    const runtime = mp.pyimport("sys").implementation._mpy;
+    if ((runtime & 0xff) !== index.mpy[0] || ((runtime >> 8) & 3) !== index.mpy[1]) {
+      throw new Error(`this app's bytecode is ${index.mpy.join(".")}, its runtime reads ${runtime & 0xff}.${(runtime >> 8) & 3}: export it again`);
+    }
+  }
+  performance.mark("cfx-runtime");
   const made = new Set(["/lib"]);
   mp.FS.mkdir("/lib");
-  files.forEach((f, i) => {
+  for (const [f, at, length] of index.files) {
     const parts = f.split("/");
     for (let k = 1; k < parts.length; k++) {
       const dir = "/lib/" + parts.slice(0, k).join("/");
       if (!made.has(dir)) { mp.FS.mkdir(dir); made.add(dir); }
     }
-    mp.FS.writeFile(`/lib/${f}`, sources[i]);
-  });
-  const offline = mp.pyimport("hal.web.offline");
-  return { mp, board: offline.start(JSON.stringify(config)) };
+    mp.FS.writeFile(`/lib/${f}`, new Uint8Array(code, at, length));
+  }
+  const offline = mp.pyimport("hal.web.offline"); // while IndexedDB opens: it needs no saved game
+  performance.mark("cfx-imported");
+  return offline;
 }
 
-// The service worker (sw.js) caches every file of this version: the next opens need no server.
-function offlineReady() {
+// The service worker (sw.js) caches the app's files at install; the clips of the one format this
+// page plays are cached when the page asks (a phone downloads no format it cannot play).
+function offlineReady(format) {
   if (!("serviceWorker" in navigator)) return;
-  navigator.serviceWorker.register("sw.js").then(() => navigator.serviceWorker.ready).then(() => {
+  navigator.serviceWorker.register("sw.js").then(() => navigator.serviceWorker.ready).then((reg) => new Promise((done, failed) => {
+    const answer = new MessageChannel();
+    answer.port1.onmessage = (e) => (e.data.ok ? done() : failed(new Error(e.data.error)));
+    reg.active.postMessage({ clips: format }, [answer.port2]);
+  })).then(() => {
     document.body.dataset.offlineReady = "1";
   }).catch((e) => console.error("no service worker:", e.message));
 }
 
 export async function connectLocal(app, onMessage, onState) {
-  offlineReady();
+  const runtime = startRuntime(); // at once, beside IndexedDB and the edition's files
+  const manifest = text("sounds/manifest.json");
   const query = new URLSearchParams(location.search);
+  const editions = app.editions;
+  const words = {}; // edition -> its words, fetched once: the likely one at once, before the saved game says
+  const wordsOf = (e) => (words[e] ??= text(`words/${e}.json`));
+  wordsOf(editions.includes(query.get("edition")) ? query.get("edition") : editions[0]);
   const store = await new Store().open();
   const saved = await store.load();
-  const editions = app.editions;
   let edition = query.get("edition");
   if (!editions.includes(edition)) edition = editions.includes(saved.edition) ? saved.edition : editions[0];
   const fresh = query.has("new") || (saved.edition && saved.edition !== edition);
   const trace = !fresh && saved.lines.length ? saved.lines.join("\n") + "\n" : null;
-  const [manifest, words] = await Promise.all([text("sounds/manifest.json"), text(`words/${edition}.json`)]);
   const seed = query.has("seed") ? parseInt(query.get("seed"), 10) : Math.floor(Math.random() * 1e9);
-  const config = { manifest, words, lang: edition, seed, trace, debug: query.has("debug"), mv: 4500 };
+  performance.mark("cfx-store");
+  const config = { manifest: await manifest, words: await wordsOf(edition), lang: edition, seed, trace,
+    debug: query.has("debug"), mv: 4500 };
+  const offline = await runtime;
   let loaded;
   let lost = null; // why the saved game could not come back (said on the page)
   try {
-    loaded = await loadBoard(app, config);
+    loaded = { board: offline.start(JSON.stringify(config)) };
   } catch (e) {
     if (!trace) throw e;
     lost = String(e.message).trim().split("\n").pop();
     config.trace = null; // a new game: the store is reset by its first answer
-    loaded = await loadBoard(app, config);
+    loaded = { board: offline.start(JSON.stringify(config)) };
   }
   const board = loaded.board;
   const t0 = performance.now();
@@ -139,9 +165,11 @@ export async function connectLocal(app, onMessage, onState) {
     clearTimeout(timer);
     timer = setTimeout(() => handle(board.step(now(), true)), Math.max(a.wait, 10));
   }
+  performance.mark("cfx-started");
   onState(true);
   handle(board.hello());
   if (lost) onMessage({ t: "notice", text: lost });
+  setTimeout(() => offlineReady(pick(app.sounds)), 0); // after the board is drawn: the worker's downloads wait
   const link = {
     local: true,
     edition,

@@ -6,7 +6,7 @@
 const pad4 = (n) => String(n).padStart(4, "0");
 
 // The clips' format: the first of `formats` (the exported app's: opus, mp3) this browser plays, else WAV.
-function pick(formats) {
+export function pick(formats) {
   const types = { opus: 'audio/ogg; codecs="opus"', mp3: "audio/mpeg" };
   const probe = document.createElement("audio");
   for (const f of formats || []) if (types[f] && probe.canPlayType(types[f])) return f;
@@ -34,7 +34,7 @@ export class Voice {
     if (!this.enabled) return;
     if (!this.ctx) {
       try {
-        this.ctx = new AudioContext();
+        this.ctx = new AudioContext({ latencyHint: "interactive" }); // the lowest latency the device offers
       } catch (e) {
         this.enabled = false;
         return;
@@ -93,6 +93,8 @@ export class Voice {
         if (first) {
           first = false;
           window.cfxTimes.starts.push(performance.now() + (at - this.ctx.currentTime) * 1000);
+          // what stands between a start and the ear: the context's own buffering and the output device's
+          window.cfxTimes.outputMs = ((this.ctx.baseLatency || 0) + (this.ctx.outputLatency || 0)) * 1000;
         }
         this.end = at + buf.duration;
         this.sources.add(src);

