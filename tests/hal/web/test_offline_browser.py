@@ -61,6 +61,23 @@ def saved(d):
     return lines != "" and body(d, "stored") == lines
 
 
+def cached_clips(d):
+    """{format: clips} in the service worker's caches."""
+    return d.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        (async () => {
+          const out = {};
+          for (const name of await caches.keys()) {
+            for (const r of await (await caches.open(name)).keys()) {
+              const m = new URL(r.url).pathname.match(/sounds\\/\\w+\\/\\d{4}\\.(\\w+)$/);
+              if (m) out[m[1]] = (out[m[1]] || 0) + 1;
+            }
+          }
+          return out;
+        })().then(done);
+    """)
+
+
 def test_the_exported_app_plays_offline_and_comes_back_after_a_reload(app, browsers, tmp_path):
     seed, lang = 39, "en"
     game = ScriptedGame(seed, players=2, battery_every=10**9).play()
@@ -75,6 +92,8 @@ def test_the_exported_app_plays_offline_and_comes_back_after_a_reload(app, brows
         wait(d, lambda d: body(d, "ready") == "1" or body(d, "failed"), "the board started in the page")
         assert body(d, "failed") == "" and body(d, "offline") == "1"
         wait(d, lambda d: body(d, "offlineReady") == "1", "the service worker cached the app")
+        cached = cached_clips(d)
+        assert len(cached) == 1 and sum(cached.values()) > 80, cached  # one format: the one this browser plays
         half = len(game.events) // 2
         while edge_of(game.events[half][1]) is None or not edge_of(game.events[half][1])[2]:
             half += 1  # stop before a press, never between a press and its release
