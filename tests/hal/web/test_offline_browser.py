@@ -130,3 +130,31 @@ def test_the_exported_app_plays_offline_and_comes_back_after_a_reload(app, brows
     assert "seed %d" % seed in d.find_element("css selector", "#bug .facts").text
     d.find_element("id", "bug-download").click()
     wait(d, lambda d: list(pathlib.Path(tmp_path).glob("clue-fx-en-%d-report.json" % seed)), "the report saved")
+
+
+GEOMETRY = (pathlib.Path(__file__).parent / "geometry.js").read_text(encoding="utf-8")
+SIZES = {"tablet": (1280, 800, False), "portrait": (800, 1280, False), "1024": (1024, 768, False),
+         "phone": (390, 844, True), "tv": (1920, 1080, False)}  # test_layout.py's five (the TV without ?view=tv)
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_the_app_lays_out_like_the_host_page_at_every_size(app, browsers, size):
+    """The host page's geometry checks (geometry.js) on the app, mid roll call; its own panel
+    (save, resume, new game) never above the captions nor squeezing them."""
+    w, h, mobile = SIZES[size]
+    server = Static(app)
+    try:
+        d = browsers(w, h)
+        viewport(d, (w, h), mobile=mobile)
+        d.get(server.url + "?seed=3&new")
+        wait(d, lambda d: body(d, "ready") == "1" and body(d, "offline") == "1", "the app ready")
+        tap(d, "SWITCH")
+        wait(d, lambda d: len(captions_in(d)) >= 2, "the roll call's question")
+        assert d.execute_script(GEOMETRY + "\nreturn checkBoard(3.0);") == []
+        caps, tools = d.execute_script(
+            "return ['captions', 'offline'].map((id) => document.getElementById(id).getBoundingClientRect().toJSON())"
+        )
+        assert tools["top"] >= caps["top"] - 0.5, "the app's panel stands above the captions"
+        assert caps["height"] >= 100, "the captions squeezed to %.0f px" % caps["height"]
+    finally:
+        server.stop()
