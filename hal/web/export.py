@@ -14,7 +14,8 @@ modules in one file, bundle.bin, compiled to bytecode where mpy-cross is at hand
 py/files.json its index), sounds/manifest.json and
 sounds/EDITION/NNNN.opus and .mp3 (hal.web.clips; the WAVs when there is
 no ffmpeg), words/EDITION.json (the pages' words), app.json (the version,
-the editions, the clips' formats), app.webmanifest, icon.svg and sw.js.
+the editions, the clips' formats), app.webmanifest, icon.svg and its PNGs (192, 512 and the Apple touch icon),
+and sw.js.
 """
 
 import hashlib
@@ -48,14 +49,10 @@ PRELOAD = "".join(
        for f in ("app.json", "py/files.json", "py/bundle.bin", "wasm/micropython.wasm", "sounds/manifest.json")]
 )  # fmt: skip
 
-ICON = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512">
-<rect width="512" height="512" rx="96" fill="%s"/>
-<circle cx="256" cy="256" r="176" fill="none" stroke="#c8b08a" stroke-width="28"/>
-<circle cx="256" cy="256" r="64" fill="#ffe082"/>
-<text x="256" y="300" font-family="serif" font-size="120" font-weight="bold" text-anchor="middle"
- fill="%s">?</text>
-</svg>
-""" % (THEME, THEME)
+# The app's icon (static/icon.svg), and the PNGs drawn from it (tools/web_icons.py): the sizes a
+# web app manifest asks for, and the Apple touch icon (square: iOS rounds it), which iOS wants as PNG.
+ICONS = {"icon-192.png": 192, "icon-512.png": 512}
+APPLE_ICON = "apple-touch-icon.png"
 
 SERVICE_WORKER = """// The exported app's service worker: the app's files cached at the first
 // open, then served from the cache (offline: no server needed). The clips
@@ -123,7 +120,8 @@ def _writable(dest):
     return dest
 
 
-_OURS = {"index.html", "static", "wasm", "py", "sounds", "words", "app.json", "app.webmanifest", "icon.svg", "sw.js"}
+_OURS = {"index.html", "static", "wasm", "py", "sounds", "words", "app.json", "app.webmanifest", "icon.svg", "sw.js",
+         "apple-touch-icon.png", "icon-192.png", "icon-512.png"}
 
 
 def export(dest, editions, words_of, say=None, ffmpeg=None):
@@ -157,7 +155,7 @@ def export(dest, editions, words_of, say=None, ffmpeg=None):
     html = (HERE / "static" / "board.html").read_text(encoding="utf-8")
     html = html.replace('<html lang="en">', '<html lang="en" data-transport="local">', 1)
     html = html.replace("</head>", '<link rel="manifest" href="app.webmanifest">\n'
-                        '<link rel="apple-touch-icon" href="icon.svg">\n' + PRELOAD + "</head>", 1)  # fmt: skip
+                        '<link rel="apple-touch-icon" href="%s">\n' % APPLE_ICON + PRELOAD + "</head>", 1)  # fmt: skip
     html = html.replace('<link rel="icon" href="data:,">', '<link rel="icon" href="icon.svg">', 1)
     put("index.html", html)
     for name in STATIC_FILES:
@@ -187,11 +185,13 @@ def export(dest, editions, words_of, say=None, ffmpeg=None):
         formats = list(made)
         put("words/%s.json" % lang, json.dumps(words_of(lang), ensure_ascii=False))
     put("app.json", json.dumps({"version": version(), "editions": list(editions), "sounds": formats}))
-    put("icon.svg", ICON)
+    for name in ("icon.svg", APPLE_ICON) + tuple(ICONS):
+        put(name, (HERE / "static" / name).read_bytes())
     put("app.webmanifest", json.dumps({
         "name": "Clue FX", "short_name": "Clue FX", "start_url": "./", "scope": "./", "display": "standalone",
         "orientation": "any", "background_color": THEME, "theme_color": THEME,
-        "icons": [{"src": "icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"}],
+        "icons": [{"src": "icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"}]
+        + [{"src": n, "sizes": "%dx%d" % (px, px), "type": "image/png", "purpose": "any"} for n, px in ICONS.items()],
     }, indent=1))  # fmt: skip
     digest = hashlib.sha256()
     for rel in sorted(files):
