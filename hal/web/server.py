@@ -56,6 +56,7 @@ from .qr import svg as qr_svg
 
 STATIC = pathlib.Path(__file__).resolve().parent / "static"
 CLIP = re.compile(r"[0-9]{4}\.wav")  # a clip's own name: /sounds/LANG/NNNN.wav (the pages ask for no other)
+STATIC_NAME = re.compile(r"(?:[A-Za-z0-9_-]+/){0,3}[A-Za-z0-9_-]+(?:\.[A-Za-z0-9]+)+")  # app.js, css/x.css: no '..'
 _NO_CACHE = {"Cache-Control": "no-cache"}
 _PRIVATE = {"Cache-Control": "no-store"}
 GONE = {  # why a seat's page is closed, as its page says it (the words are the page's: words["seat"])
@@ -189,6 +190,13 @@ class WebBoard:
         if path is None:
             raise web.HTTPNotFound(text="no such clip")
         return web.FileResponse(path, headers={"Cache-Control": "max-age=86400"})
+
+    async def static(self, request):
+        """The pages' own files, by their own names, from static/ alone."""
+        path = inside(STATIC, request.match_info["path"], STATIC_NAME)
+        if path is None:
+            raise web.HTTPNotFound(text="no such file")
+        return web.FileResponse(path)
 
     async def qr(self, request):
         """A free seat's link, as a QR code: for the board's own screen alone."""
@@ -447,7 +455,7 @@ class WebBoard:
                 web.get("/sounds/{lang}/{name}", self.sound),
                 web.get("/qr/{guest}.svg", self.qr),
                 web.get("/join", self.join),
-                web.static("/static", STATIC),
+                web.get("/static/{path:.+}", self.static),
             ]
         )
         return app

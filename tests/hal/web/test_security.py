@@ -9,6 +9,7 @@ bounded in memory, and leak no hand nor seat code."""
 import asyncio
 import json
 import os
+import pathlib
 import socket
 import stat
 import subprocess
@@ -18,10 +19,24 @@ import time
 import aiohttp
 import pytest
 
-from tests.support.web_attack import STRANGER, THIEF, answer_time_ms, rss_mb, stranger_session
+from tests.support.web_attack import (
+    STRANGER,
+    STRANGERS,
+    THIEF,
+    answer_time_ms,
+    frame,
+    frames_until_closed,
+    handshake,
+    malformed_burst,
+    raw_get,
+    rss_mb,
+    stranger_session,
+)
 from tests.support.web_link import TIMEOUT, next_of
 
-from .conftest import ROOT
+from .conftest import ROOT as ROOT_DIR
+
+ROOT = pathlib.Path(ROOT_DIR)
 
 pytestmark = pytest.mark.timeout(240)
 
@@ -395,7 +410,7 @@ def test_an_ipv6_host_is_written_in_brackets():
         socket.create_server(("::1", 0), family=socket.AF_INET6).close()
     except OSError:
         pytest.skip("no IPv6 loopback here")
-    p = subprocess.Popen([sys.executable, "-m", "hal.cli", "web", "--host", "::1", "--port", "0"], cwd=ROOT,
+    p = subprocess.Popen([sys.executable, "-m", "hal.cli", "web", "--host", "::1", "--port", "0"], cwd=ROOT_DIR,
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
     try:
         first = p.stdout.readline().strip()
@@ -420,3 +435,87 @@ def test_a_board_page_that_never_stops_speaking_holds_the_bots_only_a_while():
     game.speaking_for_good = True
     asyncio.run(game.play())
     assert game.session.over and game.session.table.winner is not None
+
+
+# -- files served only from their own folders (issue 37) ---------------------------------------------------
+
+
+def escapes(target):
+    """Names that try to reach file `target` (an absolute path) or a file one
+    folder up, each way a path can be smuggled through a URL."""
+    rel = target.lstrip("/").split("/")
+    up = 24  # more than any root is deep: '..' at / stays at /
+    out = []
+    for dots, sep in (("..", "/"), ("..", "%2F"), ("%2E%2E", "%2F"), ("..", "%252F"), ("..", "\\"), ("..", "%5C"),
+                      ("..", "%5c"), ("%2e%2e", "%5C"), ("..", "%c0%af")):  # fmt: skip
+        out.append((dots + sep) * up + sep.join(rel))
+    out += [
+        "%2F" + "%2F".join(rel),  # absolute, encoded
+        "%252F" + "%252F".join(rel),  # absolute, encoded twice
+        "/" + "/".join(rel),  # absolute: '//' in the path
+        "\\" + "\\".join(rel),
+        "..%2F" * up + "%2F".join(rel) + "%00",  # NUL cuts the name in C
+        "..%2F" * up + "%2F".join(rel) + "%00.wav",
+        "0001.wav%00",
+        "0001.wav%00..%2F..%2Fx",
+        "..%2F" * up + "etc%2Fpasswd",
+        "%2Fetc%2Fpasswd",
+        "..%2Fserver.py",  # one up from /static: the package's own code
+        "..%252Fserver.py",
+        "..%5Cserver.py",
+        "..%2Fmanifest.json",  # one up from sounds/en
+        "..%2F..%2Fpyproject.toml",
+        "0001.wav%2F..%2F..%2Fmanifest.json",
+        "%EF%BC%90%EF%BC%90%EF%BC%90%EF%BC%91.wav",  # digits, but not ASCII ones (fullwidth)
+        "..%2F..%2Fsounds%2Fmanifest.json\x00",  # a raw NUL: not HTTP at all
+    ]
+    return out
+
+
+def test_no_route_serves_a_file_outside_its_folder(server_factory, tmp_path):
+    """Every route that maps a URL to a file, a voice pack's clips included,
+    tried with every way of smuggling a path (raw HTTP: nothing normalises
+    it on the way): no byte of a file planted outside, of the package's own
+    code, of /etc/passwd or of sounds/manifest.json comes back. A pack's
+    clip that is a symlink to a file outside is not followed."""
+    secret = b"SECRET-%s-" % os.urandom(8).hex().encode() + bytes(64)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    for name in ("0001.wav", "x.wav", "0009.wav"):
+        (outside / name).write_bytes(secret)
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    (pack / "voices.json").write_text(json.dumps({"format": "cfx-voices/1", "edition": "en", "name": "test"}))
+    mine = b"RIFF-the-packs-own-clip" + bytes(64)
+    (pack / "0001.wav").write_bytes(mine)
+    (pack / "0002.wav").symlink_to(outside / "0001.wav")  # a pack's link out: refused, the edition's plays
+    s = server_factory("--seed", "4", "--lang", "en", "--table", "--voices", str(pack))
+    own = {
+        "the planted file": secret[:24],
+        "the package's code": (ROOT / "hal" / "web" / "server.py").read_bytes()[:60],
+        "sounds/manifest.json": (ROOT / "sounds" / "manifest.json").read_bytes()[:60],
+        "pyproject.toml": (ROOT / "pyproject.toml").read_bytes()[:60],
+        "/etc/passwd": b"root:x:0:0",
+    }
+    routes = ["/sounds/en/%s", "/sounds/fr/%s", "/sounds/%s/0001.wav", "/sounds/%s", "/static/%s", "/seat/%s",
+              "/qr/%s.svg", "/%s", "/static/css/%s", "/sounds/en/%s.wav"]  # fmt: skip
+    tried = 0
+    for route in routes:
+        for name in escapes(str(outside / "x.wav")) + escapes(str(outside / "0001.wav")):
+            status, answer = raw_get(s.port, route % name)
+            tried += 1
+            for what, mark in own.items():
+                assert mark not in answer, "%s served %s (%s)" % (route % name, what, status)
+            if route.startswith("/sounds"):
+                assert status in (400, 404), (route % name, status)
+    assert tried >= 400
+    # the clips themselves: the pack's, the edition's where the pack has none, and never the link out
+    assert raw_get(s.port, "/sounds/en/0001.wav")[1].endswith(mine)
+    assert raw_get(s.port, "/sounds/en/0003.wav")[1].endswith((ROOT / "sounds" / "en" / "0003.wav").read_bytes())
+    status, answer = raw_get(s.port, "/sounds/en/0002.wav")
+    assert status == 200 and answer.endswith((ROOT / "sounds" / "en" / "0002.wav").read_bytes())
+    assert raw_get(s.port, "/sounds/en/0009.wav")[1].endswith((ROOT / "sounds" / "en" / "0009.wav").read_bytes())
+    assert raw_get(s.port, "/static/link.js")[0] == 200
+    assert s.stop() == 0
+    err = s.proc.stderr.read()
+    assert "Traceback" not in err, err
