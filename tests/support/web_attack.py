@@ -111,14 +111,16 @@ def raw_get(port, target, source="127.0.0.1", timeout=10):
     return status, data
 
 
-def handshake(port, source="127.0.0.1", query=""):
-    """A raw socket that opened the board's WebSocket (the 101 read): frames are the test's own to write."""
+def handshake(port, source="127.0.0.1", query="", then=b""):
+    """A raw socket that opened the board's WebSocket (the 101 read): frames
+    are the test's own to write (`then`: sent with the handshake itself)."""
     c = socket.create_connection(("127.0.0.1", port), timeout=10, source_address=(source, 0))
     c.sendall(
         (
             "GET /ws%s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
             "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n" % (query, port)
         ).encode()
+        + then
     )
     head = b""
     while b"\r\n\r\n" not in head:

@@ -10,6 +10,7 @@ import asyncio
 import json
 import os
 import pathlib
+import re
 import socket
 import stat
 import subprocess
@@ -519,3 +520,259 @@ def test_no_route_serves_a_file_outside_its_folder(server_factory, tmp_path):
     assert s.stop() == 0
     err = s.proc.stderr.read()
     assert "Traceback" not in err, err
+
+
+# -- a quiet console (issue 37) ------------------------------------------------------------------------------
+
+
+def test_a_burst_of_malformed_requests_is_summed_up_not_printed(server_factory):
+    """2 000 malformed requests (bad request lines, headers, lengths, TLS
+    bytes, handshakes cut off): main 567fd85 printed a traceback each, 1.06 MB
+    on stderr. Now the host's terminal gets one summary line (the rest at
+    stop: at most one a minute), stderr nothing, and the board still answers."""
+    s = server_factory("--seed", "4", "--lang", "en", "--table")
+    start = len(s.lines)
+    startup = sum(len(line) + 1 for line in s.lines)
+    malformed_burst(s.port, 2000)
+
+    async def go():
+        async with aiohttp.ClientSession(timeout=TIMEOUT) as http:
+            board = await http.ws_connect(s.url + "ws")
+            await next_of(board, "board")
+            await answer_time_ms(board)
+
+    asyncio.run(go())
+    assert raw_get(s.port, "/")[0] == 200
+    assert s.stop() == 0
+    err = s.proc.stderr.read()
+    out = s.lines[start:]
+    printed = sum(len(line) + 1 for line in out)
+    assert len(err) < 1000 and "Traceback" not in err, err[:2000]
+    assert printed < 2000, "%d bytes printed after the %d of the start: %s" % (printed, startup, out[:5])
+    summaries = [line for line in out if "malformed requests" in line]
+    assert 1 <= len(summaries) <= 3, out
+    counted = sum(int(n) for line in summaries for n in re.findall(r"(\d+) malformed requests", line))
+    assert counted >= 1800, summaries  # every 10th was a cut handshake, not a malformed request
+    assert s.lines[0].startswith("board: http://")  # the start's lines stay
+    assert any(line.startswith("seat COMTE: http://") for line in s.lines[:start])
+
+
+def test_the_console_says_one_line_a_minute_at_most():
+    from hal.web.console import Console
+
+    now = [100.0]
+    said = []
+    c = Console(said.append, every_s=60, clock=lambda: now[0])
+    for i in range(500):
+        now[0] += 0.1  # 50 s of errors
+        c.error(ConnectionResetError(), "Error handling request")
+        if i % 2:
+            c.count("refused")
+    assert said == ["since the start: 1 connections cut mid-request (each summed up here, no traceback)"]
+    now[0] += 10.2
+    c.count("fds")
+    assert said[-1] == (
+        "in the last 60 s: 499 connections cut mid-request, 250 connections refused (too many from one "
+        "address), 1 out of file descriptors (each summed up here, no traceback)"
+    )
+    c.count("fds")
+    c.close()  # the rest said at the end
+    assert len(said) == 3 and said[-1].endswith("1 out of file descriptors (each summed up here, no traceback)")
+
+
+# -- slots for those who play (issue 37) ----------------------------------------------------------------------
+
+PHONE = "127.0.0.7"  # a guest's phone, a device of the family's
+LATE = "127.0.0.6"  # one more address of the stranger's
+
+
+async def fill_sockets(url, address, most=40):
+    """A session at `address` and every board socket it could open: (session, [sockets], the status that stopped it)."""
+    session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(address, 0), limit=0), timeout=TIMEOUT)
+    held = []
+    for _ in range(most):
+        try:
+            held.append(await session.ws_connect(url + "ws"))
+        except aiohttp.WSServerHandshakeError as e:
+            return session, held, e.status
+    return session, held, None
+
+
+async def until(condition, seconds, what):
+    """Wait (the loop running) for `condition()`, `seconds` at most."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "waited %.0f s, never: %s" % (seconds, what)
+        await asyncio.sleep(0.01)
+
+
+def test_a_stranger_holding_every_socket_cannot_keep_out_the_tablet_or_a_phone(server_factory):
+    """A stranger opens sockets from four addresses until refused (main
+    567fd85: 62 of the 64 held, a new phone got 429, the tablet's reload was
+    refused for 20 s). The tablet (with the board's key) and a guest's
+    phone (with the seat's code) still get in: the watchers heard from
+    least recently make room; the stranger gets nothing back."""
+    s = server_factory("--seed", "4", "--lang", "en", "--table")
+    codes = codes_of(s)
+
+    async def go():
+        sessions, sockets = [], []  # kept: a socket let go is closed
+        try:
+            async with aiohttp.ClientSession(timeout=TIMEOUT) as home:
+                board = await home.ws_connect(s.url + "ws")
+                key = (await next_of(board, "hello"))["key"]
+                await board.close()  # the tablet reloads: gone a moment ...
+                held = 0
+                for address in STRANGERS:  # ... while the stranger takes every socket
+                    session, mine, stopped = await fill_sockets(s.url, address)
+                    sessions.append(session)
+                    sockets += mine
+                    held += len(mine)
+                    assert stopped == 429, (address, len(mine), stopped)
+                assert held == 64, held
+                session, mine, stopped = await fill_sockets(s.url, LATE)
+                sessions.append(session)
+                assert mine == [] and stopped == 429
+                # the tablet comes back: it gets in, at once (main 567fd85: refused, or no answer at all)
+                board = await asyncio.wait_for(home.ws_connect(s.url + "ws?b=" + key), 20)
+                assert (await next_of(board, "hello"))["role"] == "board"
+                async with stranger_session(PHONE) as phone:
+                    seat = await asyncio.wait_for(phone.ws_connect(s.url + "ws?seat=COMTE&k=" + codes["COMTE"]), 20)
+                    hello = await next_of(seat, "hello")
+                    assert hello["guest"] == "COMTE"
+                    for address in STRANGERS + (LATE,):  # the stranger gets no socket back
+                        session, mine, stopped = await fill_sockets(s.url, address, most=1)
+                        sessions.append(session)
+                        assert mine == [] and stopped == 429, address
+                    await until(lambda: sum("was dropped: room was made" in line for line in s.lines) == 2,
+                                10, "two of the stranger's sockets dropped")  # fmt: skip
+                    assert all(any(a in line for a in STRANGERS) for line in s.lines if "room was made" in line)
+                    await press(board, "SWITCH")
+                    await answer_time_ms(board)
+        finally:
+            for session in sessions:
+                await session.close()
+
+    asyncio.run(go())
+    assert s.stop() == 0
+    err = s.proc.stderr.read()
+    assert "Traceback" not in err, err[:2000]
+
+
+def test_seat_claims_on_the_socket_are_rate_limited_as_at_join(server_factory):
+    """Seat codes guessed on /ws (main 567fd85: 620 tries a second, /join 10
+    a minute): the same bucket as /join, per address; over it, even the
+    right code is not looked at; the guest's own phone is not slowed."""
+    s = server_factory("--seed", "4", "--lang", "en", "--table")
+    codes = codes_of(s)
+
+    async def go():
+        async with stranger_session(THIEF) as evil, aiohttp.ClientSession(timeout=TIMEOUT) as home:
+            whys = []
+            t0 = time.monotonic()
+            for i in range(30):
+                ws = await evil.ws_connect(s.url + "ws?seat=COMTE&k=AAAA-AA%02d" % i)
+                m = json.loads((await ws.receive(timeout=10)).data)
+                assert m["t"] == "error", m
+                whys.append(m["why"])
+                await ws.close()
+            looked_at = whys.count("bad_code")
+            assert 5 <= looked_at <= 5 + (time.monotonic() - t0) / 6 + 1, whys  # a burst of 5, then 10 a minute
+            assert whys[-1] == "slow" and set(whys) == {"bad_code", "slow"}
+            right = await evil.ws_connect(s.url + "ws?seat=COMTE&k=" + codes["COMTE"])
+            m = json.loads((await right.receive(timeout=10)).data)
+            assert m["why"] == "slow" and m["fatal"] is False and "Too many tries" in m["text"]
+            page = await (await evil.get(s.url + "join", params={"code": codes["AZUR"]}, allow_redirects=False)).text()
+            assert "Too many tries" in page  # one bucket for both doors
+            seat = await home.ws_connect(s.url + "ws?seat=COMTE&k=" + codes["COMTE"])
+            assert (await next_of(seat, "hello"))["guest"] == "COMTE"
+            for _ in range(3):  # the phone's own reconnections are never counted
+                await seat.close()
+                seat = await home.ws_connect(s.url + "ws?seat=COMTE&k=" + codes["COMTE"])
+                assert (await next_of(seat, "hello"))["guest"] == "COMTE"
+
+    asyncio.run(go())
+
+
+def test_an_unmasked_frame_closes_its_socket(server_factory):
+    """RFC 6455 §5.1: a client's frame that is not masked is a protocol error;
+    the server closes the socket (1002) and answers nothing more. A masked
+    frame before it is answered; one sent in the handshake's own packet too."""
+    s = server_factory("--seed", "4", "--lang", "en")
+    c = handshake(s.port)
+    c.sendall(frame('{"t": "probe"}'))  # masked, as a browser sends: answered
+    c.settimeout(10)
+    seen = b""
+    while b"probe" not in seen:
+        chunk = c.recv(65536)
+        assert chunk, "closed before answering a masked frame"
+        seen += chunk
+    c.sendall(frame('{"t": "unmasked"}', mask=None) + frame('{"t": "after"}'))
+    got = frames_until_closed(c)
+    c.close()
+    texts = [p.decode() for op, p in got if op == 1]
+    closes = [p for op, p in got if op == 8]
+    assert not any("unmasked" in t or "after" in t for t in texts), texts
+    assert closes and int.from_bytes(closes[0][:2], "big") == 1002, got
+    c = handshake(s.port, then=frame('{"t": "unmasked"}', mask=None))  # in the handshake's own packet
+    got = frames_until_closed(c)
+    c.close()
+    assert not any(b"unmasked" in p for op, p in got if op == 1), got
+    assert [int.from_bytes(p[:2], "big") for op, p in got if op == 8] == [1002], got
+    assert s.stop() == 0
+    err = s.proc.stderr.read()
+    assert "Traceback" not in err, err[:2000]
+
+
+def test_the_mask_check_follows_frames_cut_anywhere():
+    """hal.web.gate.MaskedFrames fed a byte at a time, and all at once: masked
+    frames (short, 16-bit and 64-bit lengths) pass whole; at the first
+    unmasked header, what came before is handed on and nothing after."""
+    from aiohttp.http import WebSocketError
+
+    from hal.web.gate import MaskedFrames
+
+    class Parser:
+        def __init__(self):
+            self.fed = b""
+
+        def feed_data(self, data):
+            self.fed += data
+            return False, b""
+
+    class Queue:
+        exc = None
+
+        def set_exception(self, exc):
+            self.exc = exc
+
+    mask = b"\x01\x02\x03\x04"
+    long = bytes([0x82, 0x80 | 126]) + (300).to_bytes(2, "big") + mask + bytes(300)
+    huge = bytes([0x82, 0x80 | 127]) + (70000).to_bytes(8, "big") + mask + bytes(70000)
+    good = frame('{"t": "a"}') + long + huge + bytes([0x89, 0x80]) + mask  # a masked ping, no payload
+    bad = frame('{"t": "b"}', mask=None)
+    for step in (1, 3, 7, len(good) + len(bad)):
+        parser, queue = Parser(), Queue()
+        m = MaskedFrames(parser, queue)
+        stream = good + bad + frame("more")
+        ends = []
+        for i in range(0, len(stream), step):
+            ends.append(m.feed_data(stream[i : i + step])[0])
+        assert isinstance(queue.exc, WebSocketError) and queue.exc.code == 1002, step
+        assert good.startswith(parser.fed[: len(good)]) and len(parser.fed) - len(good) in range(0, 2), step
+        assert ends[-1] is True and ends.count(True) == len(ends) - ends.index(True), step
+
+
+def test_the_host_check_takes_the_names_a_home_router_gives_and_no_other():
+    from hal.web.guard import Hosts, own_names
+
+    hosts = Hosts(8000, own_names("vm"))
+    for ok in ("vm:8000", "VM.lan:8000", "vm.home:8000", "vm.fritz.box:8000", "vm.home.arpa:8000",
+               "kitchen-pc.home.arpa:8000", "vm.local:8000", "vm.lan.:8000", "localhost:8000",
+               "192.168.1.10:8000", "[fe80::1]:8000"):  # fmt: skip
+        assert hosts.allows(ok), ok
+    for bad in ("evil.example:8000", "vm.lan.evil.example:8000", "vm.lan:8001", "othervm.lan:8000",
+                "vm.evil.lan:8000", "home.arpa:8000", ".home.arpa:8000", "vm.home.arpa.evil.example:8000",
+                "lan:8000", "vmlan:8000", "", "vm.lan:80:80", "x" * 400):  # fmt: skip
+        assert not hosts.allows(bad), bad
+    assert own_names("nas.example.com") >= {"nas.lan", "nas.fritz.box", "nas.example.com", "nas.example.com.lan"}
