@@ -471,7 +471,7 @@ class WebBoard:
             loop.add_signal_handler(signal.SIGTERM, asyncio.current_task().cancel)
         except (NotImplementedError, RuntimeError, ValueError):  # no such handlers (Windows, not the main thread)
             pass
-        self.console = Console(self.log).install(loop)  # errors summed up, one line a minute at most
+        self.console = Console(self.log)  # errors summed up, one line a minute at most (installed once listening)
         # keepalive_timeout also closes a connection that has not sent a whole request by then
         runner = web.AppRunner(
             self.app(), access_log=None, handle_signals=False, shutdown_timeout=2.0,
@@ -490,9 +490,10 @@ class WebBoard:
             self.hosts = Hosts(port)
         if self.base_url is None:
             self.base_url = urls[0]
-        if ready is not None:
-            ready(urls)
         try:
+            self.console.install(loop)
+            if ready is not None:
+                ready(urls)
             while True:
                 self.tick()
                 if self._changed():
