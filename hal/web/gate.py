@@ -17,6 +17,7 @@
     gate = Gate(limits, count=console.count)
     gate.watch(runner.server)         # after runner.setup(): every accepted connection counted
     gate.upgraded(request.protocol)   # a page's socket now: counted as a page, no longer here
+    fits(pages, addr, limits) or make_room(pages, addr, "board", limits)   # the board and seats always get in
     ws = StrictSocket(heartbeat=..., max_msg_size=...)
 """
 
@@ -107,6 +108,33 @@ def _cut(transport):
     """Cut a connection just accepted: once aiohttp's handler of it has started
     (cut within connection_made, the handler would start after it was lost)."""
     asyncio.get_running_loop().call_soon(transport.abort)
+
+
+def fits(pages, addr, limits):
+    """Whether one more page (hal.web.page.Page) from `addr` fits the pages' limits."""
+    live = [p for p in pages if p.dropped is None]
+    return len(live) < limits.sockets and sum(p.addr == addr for p in live) < limits.sockets_per_address
+
+
+def make_room(pages, addr, role, limits):
+    """Room made for one more page of `role` ("board" or "seat": one that
+    plays) from `addr`: the watchers heard from least recently are dropped
+    (at that address when it is the address that is full), else an older
+    page of the same role at that address (a reload's leftover). False when
+    there is none to drop."""
+    live = [p for p in pages if p.dropped is None]
+    mine = [p for p in live if p.addr == addr]
+    while len(live) >= limits.sockets or len(mine) >= limits.sockets_per_address:
+        pool = mine if len(mine) >= limits.sockets_per_address else live
+        watchers = [p for p in pool if p.role == "viewer"] or [p for p in mine if p.role == role]
+        if not watchers:
+            return False
+        gone = min(watchers, key=lambda p: p.heard)
+        gone.drop("room was made for the board or a seat")
+        live.remove(gone)
+        if gone in mine:
+            mine.remove(gone)
+    return True
 
 
 class MaskedFrames:

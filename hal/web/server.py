@@ -45,7 +45,7 @@ from aiohttp import WSMsgType, web
 
 from ..captions import SOUNDS
 from .console import Console
-from .gate import BACKLOG, Gate, StrictSocket, connections_cap
+from .gate import BACKLOG, Gate, StrictSocket, connections_cap, fits, make_room
 from .guard import LIMITS, Bucket, Hosts, inside, protect, url_host
 from .holders import BoardHolder, SeatHolders, shown
 from .hub import Hub
@@ -243,44 +243,22 @@ class WebBoard:
         return guest in self.seats and self.seats.guest_of_code(request.query.get("k")) == guest
 
     def _admit(self, request):
-        """Room for one more page from `request`'s address (the pages' limits),
-        made for the board and the seats' phones by dropping the watchers
-        heard from least recently; False: too many pages open."""
-        addr = request.remote
-        live = [p for p in self.pages if p.dropped is None]
-        mine = [p for p in live if p.addr == addr]
-        if len(live) < self.limits.sockets and len(mine) < self.limits.sockets_per_address:
+        """Room for one more page from `request`'s address, made for the board
+        and the seats' phones (hal.web.gate.make_room); False: too many pages."""
+        addr, seat = request.remote, request.query.get("seat")
+        if fits(self.pages, addr, self.limits):
             return True
-        keyed = request.query.get("seat") is not None or request.query.get("b") is not None
-        if keyed and not self._tries_left(addr):
+        keyed = seat is not None or request.query.get("b") is not None  # a code or a key looked at: one try
+        if keyed and not self._codes(addr).ready(time.monotonic()):
             return False
         if not self._plays(request):
             if keyed:
-                self._tried(addr)  # a code or key looked at: one more try
+                self._codes(addr).take(time.monotonic())
             return False
-        while len(live) >= self.limits.sockets or len(mine) >= self.limits.sockets_per_address:
-            pool = mine if len(mine) >= self.limits.sockets_per_address else live
-            watchers = [p for p in pool if p.role == "viewer"] or [p for p in mine if p.role == self._role_of(request)]
-            if not watchers:
-                return False
-            gone = min(watchers, key=lambda p: p.heard)
-            gone.drop("room was made for the board or a seat")
-            live.remove(gone)
-            if gone in mine:
-                mine.remove(gone)
-        return True
-
-    def _role_of(self, request):
-        return "seat" if request.query.get("seat") is not None else "board"
-
-    def _tries_left(self, addr):
-        """Whether `addr` may try one more seat code now (/join and the seats' sockets alike)."""
-        return self._codes(addr).ready(time.monotonic())
-
-    def _tried(self, addr):
-        self._codes(addr).take(time.monotonic())
+        return make_room(self.pages, addr, "seat" if seat is not None else "board", self.limits)
 
     def _codes(self, addr):
+        """The Bucket of seat codes `addr` may try (at /join and on a seat's socket alike)."""
         return self.joins.setdefault(addr, Bucket(self.limits.joins_per_minute / 60.0, 5))
 
     async def socket(self, request):
@@ -299,14 +277,14 @@ class WebBoard:
         hello = self.hub.hello("seat" if request.query.get("seat") is not None else "board")
         guest = request.query.get("seat")
         if guest is not None:
-            if not self._tries_left(addr):  # codes tried too fast from this address: not even looked at
+            if not self._codes(addr).ready(time.monotonic()):  # codes tried too fast from here: not looked at
                 text = self.words["join"]["slow"]
                 await ws.send_str(json.dumps({"t": "error", "text": text, "why": "slow", "fatal": False}))
                 await ws.close()
                 return ws
             device, why = self.seats.claim(guest, request.query.get("k"), addr, request.query.get("d"))
             if why is not None:
-                self._tried(addr)
+                self._codes(addr).take(time.monotonic())
                 text = self.words["seat"]["refused_" + why]
                 await ws.send_str(json.dumps({"t": "error", "text": text, "why": why, "fatal": True}))
                 await ws.close()
