@@ -874,3 +874,35 @@ def test_renewed_half_sent_requests_from_several_addresses_keep_no_page_out(serv
     said = [line for line in s.lines if "summed up" in line]
     assert said and all("out of file descriptors" not in line for line in said), said
     assert any("connections refused" in line for line in said), said
+
+
+def test_the_console_counts_accept_errors_and_shows_a_new_bug_once(tmp_path):
+    """asyncio's loop handler (accept() out of file descriptors) and aiohttp's
+    logger, as they report: counted by kind; an error of no known kind (a
+    bug) prints its traceback once, then is only counted."""
+    import errno
+    import io
+    import logging
+
+    from hal.web.console import Console
+
+    said, err = [], io.StringIO()
+    loop = asyncio.new_event_loop()
+    try:
+        c = Console(said.append, every_s=60, err=err).install(loop)
+        for _ in range(50):
+            loop.call_exception_handler(
+                {"message": "socket.accept() out of system resource", "exception": OSError(errno.EMFILE, "Too many")}
+            )
+        for _ in range(5):
+            try:
+                {}["missing"]
+            except KeyError:
+                logging.getLogger("aiohttp.server").exception("Error handling request from %s", "127.0.0.2")
+        c.close()
+    finally:
+        loop.close()
+    assert said[0].startswith("since the start: 1 out of file descriptors")
+    assert said[-1].startswith("in the last 0 s: 49 out of file descriptors, 5 other errors"), said
+    assert err.getvalue().count("Traceback") == 1 and "KeyError: 'missing'" in err.getvalue()
+    assert not logging.getLogger("aiohttp.server").handlers  # put back as they were
