@@ -73,7 +73,7 @@ class Gate:
     def accepted(self, handler, transport):
         peer = transport.get_extra_info("peername")
         addr = peer[0] if isinstance(peer, tuple) and peer else None
-        mine = self.open.setdefault(addr, {})
+        mine = self.open.get(addr, {})
         if len(mine) >= self.per_address:
             _cut(transport)
             self.count("refused")
@@ -88,7 +88,7 @@ class Gate:
             self.open[biggest].pop(oldest).abort()
             self.held -= 1
             self.count("evicted")
-        mine[handler] = transport
+        self.open.setdefault(addr, mine)[handler] = transport
         self.held += 1
 
     def forget(self, handler):

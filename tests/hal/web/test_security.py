@@ -909,3 +909,61 @@ def test_the_console_counts_accept_errors_and_shows_a_new_bug_once(tmp_path):
     assert said[-1].startswith("in the last 0 s: 49 out of file descriptors, 5 other errors"), said
     assert err.getvalue().count("Traceback") == 1 and "KeyError: 'missing'" in err.getvalue()
     assert not logging.getLogger("aiohttp.server").handlers  # put back as they were
+
+
+def test_the_door_counts_connections_per_address_and_cuts_the_biggest_holders_oldest():
+    """hal.web.gate.Gate with small limits: an address over its share is cut
+    at accept; with every connection held, a new address takes the place of
+    the oldest of the address holding the most, never of a smaller one."""
+    from hal.web.gate import Gate
+    from hal.web.guard import Limits
+
+    class Transport:
+        def __init__(self, addr):
+            self.addr, self.cut = addr, False
+
+        def get_extra_info(self, name):
+            return (self.addr, 40000) if name == "peername" else None
+
+        def abort(self):
+            self.cut = True
+
+    class Server:
+        def connection_made(self, handler, transport):
+            pass
+
+        def connection_lost(self, handler, exc=None):
+            pass
+
+    small = Limits()
+    small.connections_per_address, small.connections = 3, 5
+    counted = []
+
+    async def go():
+        gate = Gate(small, counted.append)
+        server = Server()
+        gate.watch(server)
+        made = {}
+
+        def connect(addr):
+            t = Transport(addr)
+            handler = object()
+            made[handler] = t
+            server.connection_made(handler, t)
+            return handler, t
+
+        a = [connect("10.0.0.2") for _ in range(4)]
+        await asyncio.sleep(0)  # a cut at accept happens once aiohttp's handler started
+        assert [t.cut for _, t in a] == [False, False, False, True] and counted == ["refused"]
+        b = [connect("10.0.0.3") for _ in range(2)]
+        assert not any(t.cut for _, t in b) and gate.held == 5
+        tablet = connect("10.0.0.9")
+        assert a[0][1].cut and not tablet[1].cut and counted[-1] == "evicted"  # the biggest holder's oldest
+        server.connection_lost(a[0][0])
+        late = connect("10.0.0.3")  # 10.0.0.3 would hold 3, as many as the biggest: refused
+        await asyncio.sleep(0)
+        assert late[1].cut and counted[-1] == "refused" and gate.held == 5
+        gate.upgraded(tablet[0])  # a page's socket now: counted by the pages' limits
+        assert gate.held == 4 and "10.0.0.9" not in gate.open
+
+    asyncio.run(go())
