@@ -5,7 +5,7 @@ as one traceback per request (a malformed request, a handshake cut short,
 accept() out of file descriptors, a connection refused at the door) is
 counted by kind and summed up in one line a minute at most:
 
-    clue-fx web: in the last 60 s: 2000 malformed requests, 3 connections cut mid-request
+    clue-fx web: in the last 60 s: malformed requests 2000, connections cut mid-request 3 (each summed up ...)
 
 An error of a kind not known here (a bug) prints its traceback once, the
 first time; its repeats are counted like the rest.
@@ -93,7 +93,7 @@ class Console:
             return
         now = self.clock()
         since = "since the start" if self.said_at is None else "in the last %.0f s" % (now - self.said_at)
-        parts = ["%d %s" % (self.counts[k], KINDS.get(k, k)) for k in KINDS if k in self.counts]
+        parts = ["%s %d" % (KINDS.get(k, k), self.counts[k]) for k in KINDS if k in self.counts]
         self.counts = {}
         self.said_at = now
         self.say("%s: %s (each summed up here, no traceback)" % (since, ", ".join(parts)))
