@@ -967,3 +967,35 @@ def test_the_door_counts_connections_per_address_and_cuts_the_biggest_holders_ol
         assert gate.held == 4 and "10.0.0.9" not in gate.open
 
     asyncio.run(go())
+
+
+def test_room_is_made_for_those_who_play_from_the_idlest_watchers():
+    """hal.web.gate.make_room on pages of its own: over the limit in all, the
+    watcher heard from least recently goes first (anywhere); over an
+    address's limit, a watcher at that address, else that address's older
+    page of the same role; never a player of another address."""
+    from hal.web.gate import fits, make_room
+    from hal.web.guard import Limits
+
+    class Page:
+        def __init__(self, role, addr, heard):
+            self.role, self.addr, self.heard, self.dropped = role, addr, heard, None
+
+        def drop(self, why):
+            self.dropped = why
+
+    small = Limits()
+    small.sockets, small.sockets_per_address = 4, 2
+    board, seat = Page("board", "10.0.0.1", 9.0), Page("seat", "10.0.0.7", 8.0)
+    talker, idle = Page("viewer", "10.0.0.2", 7.0), Page("viewer", "10.0.0.3", 1.0)
+    pages = [board, seat, talker, idle]
+    assert not fits(pages, "10.0.0.8", small)
+    assert make_room(pages, "10.0.0.8", "seat", small) and idle.dropped and not talker.dropped
+    assert fits(pages, "10.0.0.8", small)
+    pages.append(Page("seat", "10.0.0.8", 0.0))
+    assert make_room(pages, "10.0.0.8", "seat", small) and talker.dropped  # the last watcher
+    pages.append(Page("seat", "10.0.0.9", 0.0))
+    assert not make_room(pages, "10.0.0.5", "board", small)  # only players left, none of this address
+    assert board.dropped is None and seat.dropped is None
+    mine = [Page("board", "10.0.0.1", 5.0), Page("board", "10.0.0.1", 6.0)]
+    assert make_room(mine, "10.0.0.1", "board", small) and mine[0].dropped and not mine[1].dropped  # a reload's
