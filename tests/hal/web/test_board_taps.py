@@ -1,0 +1,128 @@
+"""The board page's seat buttons and its screen, in Debian's headless
+Chromium against a real `clue-fx web` (issue 37):
+
+- "Free it" and "→ bot" act on the second tap only, as the phone's own
+  buttons do: one tap changes nothing at the table;
+- the screen is kept on while the switch is ON: with the Screen Wake Lock
+  where the browser has it (localhost), else with the muted looping video
+  (navigator.wakeLock deleted before the page runs), released at OFF; when
+  neither can, the page says so; the page asks iOS for playback audio;
+- a seat page opened before ON says the board is off, not the roll call; a
+  French seat page names the bots' levels in French.
+
+Every wait is a condition with a deadline, never a sleep.
+"""
+
+import pytest
+
+from sim.words.pages import BOARD, LEVELS, SEAT
+
+pytest.importorskip("selenium")
+from selenium.webdriver.common.by import By  # noqa: E402
+
+from tests.support.web_scene import PHONE, TABLET, data, page_ready, seat_state, viewport, wait  # noqa: E402
+
+NO_WAKE_LOCK = "delete Navigator.prototype.wakeLock;"  # a page that is not a secure context has none
+NO_VIDEO = "HTMLMediaElement.prototype.play = function () { return Promise.reject(new Error('refused')); };"
+VIDEO_AT = "return document.querySelector('video.awake').currentTime"
+AUDIO_SESSION = "Object.defineProperty(navigator, 'audioSession', { value: { type: 'auto' }, configurable: true });"
+
+
+def before_the_page(d, script):
+    """`script` runs in every document this tab opens, before the page's own."""
+    d.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": script})
+
+
+def board_page(d, server):
+    viewport(d, TABLET)
+    d.get(server.url + "?audio=off")
+    wait(d, page_ready, "the board page drawn")
+    assert data(d, "role") == "board"
+
+
+def seat_card(d, guest):
+    found = d.find_elements(By.CSS_SELECTOR, '#seats [data-seat="%s"]' % guest)
+    return found[0].get_attribute("data-state") if found else None
+
+
+def test_free_it_and_to_bot_act_on_the_second_tap_only(server_factory, browsers):
+    server = server_factory("--seed", "8", "--lang", "en", "--table")
+    d = browsers(*TABLET)
+    board_page(d, server)
+    board = d.current_window_handle
+    d.switch_to.new_window("tab")  # the Comte's phone takes his seat
+    viewport(d, PHONE, mobile=True)
+    d.get(server.seats["COMTE"])
+    wait(d, lambda d: seat_state(d) == "rollcall", "the Comte's phone holds his seat")
+    d.switch_to.window(board)
+    wait(d, lambda d: seat_card(d, "COMTE") == "held", "the board shows the Comte's seat held")
+    sure = BOARD["en"]["sure"]
+    for selector, guest, after in (('[data-free="COMTE"]', "COMTE", "free"), ('[data-bot="LAVANDE"]', "LAVANDE", None)):
+        before = seat_card(d, guest)
+        d.find_element(By.CSS_SELECTOR, selector).click()
+        button = d.find_element(By.CSS_SELECTOR, selector)
+        assert button.text == sure and button.get_attribute("data-sure") == "1", button.text
+        # a message after the first tap comes back: the host took everything before it, and nothing changed
+        mv = d.find_element(By.ID, "mv").get_attribute("title")
+        d.find_element(By.ID, "bat-down").click()
+        wait(d, lambda d, mv=mv: d.find_element(By.ID, "mv").get_attribute("title") != mv, "the batteries moved")
+        assert seat_card(d, guest) == before, "one tap changed %s's seat" % guest
+        d.find_element(By.CSS_SELECTOR, selector).click()  # the second tap acts
+        wait(d, lambda d, g=guest, a=after: seat_card(d, g) == a, "%s's seat %s" % (guest, after or "to a bot"))
+    assert d.find_elements(By.CSS_SELECTOR, '#seats [data-seat="COMTE"] img.qr'), "the freed seat has no new code"
+    wait(d, lambda d: "bot" in d.find_element(By.ID, "pad-START_LAVANDE").get_attribute("class"), "Lavande a bot's")
+
+
+def test_a_first_tap_goes_back_to_what_it_was_if_no_second_comes(server_factory, browsers):
+    server = server_factory("--seed", "8", "--lang", "en", "--table")
+    d = browsers(*TABLET)
+    board_page(d, server)
+    d.execute_script("window.setTimeout = ((t) => (f, ms, ...a) => t(f, Math.min(ms, 50), ...a))(window.setTimeout)")
+    d.find_element(By.CSS_SELECTOR, '[data-bot="PECHE"]').click()
+    wait(d, lambda d: d.find_element(By.CSS_SELECTOR, '[data-bot="PECHE"]').text == "→ bot", "the first tap forgotten")
+    assert seat_card(d, "PECHE") == "free"
+
+
+def test_the_screen_is_kept_on_by_the_lock_or_the_video_and_let_go_at_off(server_factory, browsers):
+    server = server_factory("--seed", "8", "--lang", "en")
+    cases = (("lock", ""), ("video", NO_WAKE_LOCK), ("none", NO_WAKE_LOCK + NO_VIDEO))
+    for how, script in cases:
+        d = browsers(*TABLET)
+        before_the_page(d, script + AUDIO_SESSION)
+        board_page(d, server)
+        assert d.execute_script("return navigator.audioSession.type") == "playback"
+        assert data(d, "wake") == "off"  # the switch is OFF: nothing kept on yet
+        d.find_element(By.CSS_SELECTOR, '[data-input="SWITCH"]').click()
+        wait(d, lambda d, how=how: data(d, "wake") == how, "the screen kept on by: %s" % how)
+        note = d.find_element(By.ID, "awake")
+        assert note.is_displayed() == (how == "none"), how
+        if how == "none":
+            assert note.text == BOARD["en"]["no_awake"]
+        if how == "video":
+            playing = "const v = document.querySelector('video.awake'); return !!v && !v.paused && v.muted && v.loop"
+            assert d.execute_script(playing)
+            start = d.execute_script(VIDEO_AT)
+            wait(d, lambda d, s=start: d.execute_script(VIDEO_AT) != s, "the video playing on")
+        d.find_element(By.CSS_SELECTOR, '[data-input="SWITCH"]').click()  # OFF: let go
+        wait(d, lambda d: data(d, "wake") == "off" and data(d, "state") == "off", "the screen let go at OFF")
+        if how == "video":
+            assert d.execute_script("return document.querySelector('video.awake').paused")
+        assert not d.find_element(By.ID, "awake").is_displayed()
+
+
+def test_a_seat_page_before_on_says_the_board_is_off_and_names_levels_in_its_language(server_factory, browsers):
+    server = server_factory("--seed", "8", "--lang", "fr", "--bots", "AZUR:easy")
+    d = browsers(*PHONE)
+    viewport(d, PHONE, mobile=True)
+    d.get(server.seats["COMTE"])
+    wait(d, lambda d: seat_state(d) == "rollcall", "the Comte's seat page")
+    status = lambda d: d.find_element(By.ID, "status").text  # noqa: E731
+    wait(d, lambda d: status(d) == SEAT["fr"]["waiting_board"], "the board off, said on the phone")
+    log = d.find_element(By.ID, "table-log").text
+    assert "%s (%s)" % (SEAT["fr"]["bot"], LEVELS["fr"]["easy"]) in log and "easy" not in log, log
+    d.switch_to.new_window("tab")
+    board_page(d, server)
+    d.find_element(By.CSS_SELECTOR, '[data-input="SWITCH"]').click()
+    wait(d, lambda d: data(d, "state") == "rollcall", "the roll call")
+    d.switch_to.window(d.window_handles[0])
+    wait(d, lambda d: status(d) == SEAT["fr"]["rollcall"], "the roll call, said on the phone")
