@@ -126,3 +126,26 @@ def test_a_seat_page_before_on_says_the_board_is_off_and_names_levels_in_its_lan
     wait(d, lambda d: data(d, "state") == "rollcall", "the roll call")
     d.switch_to.window(d.window_handles[0])
     wait(d, lambda d: status(d) == SEAT["fr"]["rollcall"], "the roll call, said on the phone")
+
+
+@pytest.mark.parametrize("lang", ["fr", "en", "us"])
+def test_a_phone_sized_board_names_its_places_at_12_px_or_more_and_keeps_its_accents(server_factory, browsers, lang):
+    """On a 390×844 board page the places' names were 7.9 px; RÉPÉTER showed without its accents: the button's
+    face (a positioned box, so painted after the label) laid its shadow over the accents' top."""
+    server = server_factory("--seed", "8", "--lang", lang)
+    d = browsers(*PHONE)
+    viewport(d, PHONE, mobile=True)
+    d.get(server.url + "?audio=off")
+    laid = "return document.body.dataset.laidout && document.fonts.status === 'loaded'"
+    wait(d, lambda d: page_ready(d) and d.execute_script(laid), "the board page drawn at phone size")
+    sizes = d.execute_script(
+        "return Object.fromEntries([...document.querySelectorAll('.pad.place .name')]"
+        ".map(n => [n.textContent, parseFloat(getComputedStyle(n).fontSize)]))"
+    )
+    assert len(sizes) == 9 and min(sizes.values()) >= 12, sizes
+    label = d.execute_script(
+        "const l = document.querySelector('.btn[data-input=REPEAT] .label');"
+        "return [l.textContent, l.innerText, getComputedStyle(l).position]"
+    )
+    want = {"fr": "RÉPÉTER"}.get(lang, "REPEAT")
+    assert label[:2] == [want, want] and label[2] != "static", label  # no capitalising lost them; painted on top
