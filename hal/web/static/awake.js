@@ -1,7 +1,7 @@
 // Awake and audible: the board's screen and a phone's stay on while the game
 // wants them, and the voice plays on an iPhone whose silent switch is on.
 //
-//   const awake = new Awake(document.body, onChange);  // body.dataset.wake (and onChange) say how: lock, video, off, none
+//   const awake = new Awake(document.body, onChange);  // body.dataset.wake (and onChange) say how: on (the lock), video, off, none
 //   awake.want(true);                         // the switch is ON and the game not over; false releases
 //
 // The Screen Wake Lock API where the browser has it (a secure context: the
@@ -53,10 +53,10 @@ export class Awake {
         this.lock = await navigator.wakeLock.request("screen");
         this.lock.addEventListener("release", () => {
           this.lock = null;
-          if (this.body.dataset.wake === "lock") this.set("off");
+          if (this.body.dataset.wake === "on") this.set("off");
         });
         if (!this.wanted) return this.release(); // released while it was asked for
-        this.set("lock");
+        this.set("on");
         return;
       } catch (e) {
         // refused (the page is hidden, a policy): the video may still do

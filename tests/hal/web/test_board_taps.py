@@ -7,8 +7,11 @@ Chromium against a real `clue-fx web` (issue 37):
   where the browser has it (localhost), else with the muted looping video
   (navigator.wakeLock deleted before the page runs), released at OFF; when
   neither can, the page says so; the page asks iOS for playback audio;
-- a seat page opened before ON says the board is off, not the roll call; a
-  French seat page names the bots' levels in French.
+- a seat page opened before ON says the board is off, not the roll call (and
+  is kept on by the video once the game starts); a French seat page names
+  the bots' levels in French;
+- a phone-sized board page names its places at 12 px or more, and RÉPÉTER
+  keeps its accents.
 
 Every wait is a condition with a deadline, never a sleep.
 """
@@ -41,8 +44,19 @@ def board_page(d, server):
 
 
 def seat_card(d, guest):
-    found = d.find_elements(By.CSS_SELECTOR, '#seats [data-seat="%s"]' % guest)
-    return found[0].get_attribute("data-state") if found else None
+    return d.execute_script("const s = document.querySelector(arguments[0]); return s && s.dataset.state", (
+        '#seats [data-seat="%s"]' % guest))  # fmt: skip
+
+
+# the page redraws its seats as the host's state comes: each look and tap finds its button anew, in the page
+def button(d, selector):
+    """[its text, its data-sure] of the button at `selector`."""
+    return d.execute_script("const b = document.querySelector(arguments[0]); return [b.textContent, b.dataset.sure]",
+                            selector)  # fmt: skip
+
+
+def click(d, selector):
+    d.execute_script("document.querySelector(arguments[0]).click()", selector)
 
 
 def test_free_it_and_to_bot_act_on_the_second_tap_only(server_factory, browsers):
@@ -59,15 +73,15 @@ def test_free_it_and_to_bot_act_on_the_second_tap_only(server_factory, browsers)
     sure = BOARD["en"]["sure"]
     for selector, guest, after in (('[data-free="COMTE"]', "COMTE", "free"), ('[data-bot="LAVANDE"]', "LAVANDE", None)):
         before = seat_card(d, guest)
-        d.find_element(By.CSS_SELECTOR, selector).click()
-        button = d.find_element(By.CSS_SELECTOR, selector)
-        assert button.text == sure and button.get_attribute("data-sure") == "1", button.text
+        click(d, selector)
+        assert button(d, selector) == [sure, "1"], button(d, selector)
         # a message after the first tap comes back: the host took everything before it, and nothing changed
-        mv = d.find_element(By.ID, "mv").get_attribute("title")
-        d.find_element(By.ID, "bat-down").click()
-        wait(d, lambda d, mv=mv: d.find_element(By.ID, "mv").get_attribute("title") != mv, "the batteries moved")
+        mv = d.execute_script("return document.getElementById('mv').title")
+        click(d, "#bat-down")
+        wait(d, lambda d, mv=mv: d.execute_script("return document.getElementById('mv').title") != mv, "mv moved")
         assert seat_card(d, guest) == before, "one tap changed %s's seat" % guest
-        d.find_element(By.CSS_SELECTOR, selector).click()  # the second tap acts
+        assert button(d, selector) == [sure, "1"], "the first tap was forgotten by a redraw"
+        click(d, selector)  # the second tap acts
         wait(d, lambda d, g=guest, a=after: seat_card(d, g) == a, "%s's seat %s" % (guest, after or "to a bot"))
     assert d.find_elements(By.CSS_SELECTOR, '#seats [data-seat="COMTE"] img.qr'), "the freed seat has no new code"
     wait(d, lambda d: "bot" in d.find_element(By.ID, "pad-START_LAVANDE").get_attribute("class"), "Lavande a bot's")
@@ -78,14 +92,14 @@ def test_a_first_tap_goes_back_to_what_it_was_if_no_second_comes(server_factory,
     d = browsers(*TABLET)
     board_page(d, server)
     d.execute_script("window.setTimeout = ((t) => (f, ms, ...a) => t(f, Math.min(ms, 50), ...a))(window.setTimeout)")
-    d.find_element(By.CSS_SELECTOR, '[data-bot="PECHE"]').click()
-    wait(d, lambda d: d.find_element(By.CSS_SELECTOR, '[data-bot="PECHE"]').text == "→ bot", "the first tap forgotten")
+    click(d, '[data-bot="PECHE"]')
+    wait(d, lambda d: button(d, '[data-bot="PECHE"]') == ["→ bot", None], "the first tap forgotten")
     assert seat_card(d, "PECHE") == "free"
 
 
 def test_the_screen_is_kept_on_by_the_lock_or_the_video_and_let_go_at_off(server_factory, browsers):
     server = server_factory("--seed", "8", "--lang", "en")
-    cases = (("lock", ""), ("video", NO_WAKE_LOCK), ("none", NO_WAKE_LOCK + NO_VIDEO))
+    cases = (("on", ""), ("video", NO_WAKE_LOCK), ("none", NO_WAKE_LOCK + NO_VIDEO))
     for how, script in cases:
         d = browsers(*TABLET)
         before_the_page(d, script + AUDIO_SESSION)
@@ -113,11 +127,13 @@ def test_the_screen_is_kept_on_by_the_lock_or_the_video_and_let_go_at_off(server
 def test_a_seat_page_before_on_says_the_board_is_off_and_names_levels_in_its_language(server_factory, browsers):
     server = server_factory("--seed", "8", "--lang", "fr", "--bots", "AZUR:easy")
     d = browsers(*PHONE)
+    before_the_page(d, NO_WAKE_LOCK)  # a phone: no wake lock, the video keeps it on during the game
     viewport(d, PHONE, mobile=True)
     d.get(server.seats["COMTE"])
     wait(d, lambda d: seat_state(d) == "rollcall", "the Comte's seat page")
     status = lambda d: d.find_element(By.ID, "status").text  # noqa: E731
     wait(d, lambda d: status(d) == SEAT["fr"]["waiting_board"], "the board off, said on the phone")
+    assert data(d, "wake") == "off"
     log = d.find_element(By.ID, "table-log").text
     assert "%s (%s)" % (SEAT["fr"]["bot"], LEVELS["fr"]["easy"]) in log and "easy" not in log, log
     d.switch_to.new_window("tab")
@@ -126,6 +142,7 @@ def test_a_seat_page_before_on_says_the_board_is_off_and_names_levels_in_its_lan
     wait(d, lambda d: data(d, "state") == "rollcall", "the roll call")
     d.switch_to.window(d.window_handles[0])
     wait(d, lambda d: status(d) == SEAT["fr"]["rollcall"], "the roll call, said on the phone")
+    wait(d, lambda d: data(d, "wake") == "video", "the phone kept on by the muted video")
 
 
 @pytest.mark.parametrize("lang", ["fr", "en", "us"])
