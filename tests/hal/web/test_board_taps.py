@@ -166,3 +166,50 @@ def test_a_phone_sized_board_names_its_places_at_12_px_or_more_and_keeps_its_acc
     )
     want = {"fr": "RÉPÉTER"}.get(lang, "REPEAT")
     assert label[:2] == [want, want] and label[2] != "static", label  # no capitalising lost them; painted on top
+
+
+def test_the_board_page_names_the_wait_and_offers_a_bot_on_a_second_tap(server_factory, browsers):
+    """The board page's own code (panel.js, in Chromium) given the card table's wait: whom it waits for and for
+    what, "A bot plays this turn" only when no person is waited on, and the offer of a bot once the table says
+    the wait is long, acting on its second tap. (The table's side, with the clock, is test_waits.py's.)"""
+    from hal import captions
+    from sim.words.labels import Labels
+    from sim.words.pages import page_words
+    from sim.words.table import Words
+
+    words = page_words(Labels("en", captions.load("en")), Words("en"))
+    server = server_factory("--seed", "8", "--lang", "en", "--table")
+    d = browsers(*TABLET)
+    board_page(d, server)
+    d.set_script_timeout(30)
+    run = """
+        const [words, status, table, done] = arguments;
+        import('/static/panel.js').then(({ Panel, nextStep }) => {
+          window.sent = [];
+          const panel = new Panel(words, (m) => window.sent.push(m), () => '');
+          panel.show(status, table, 'board');
+          done([nextStep(status, table, words), document.getElementById('turn').innerText]);
+        });
+    """
+    status = {"switch": True, "mv": 4500, "state": "move", "current": "AZUR", "pawns": {}, "active": []}
+    bot_turn = {"bots": {"AZUR": "hard"}, "waiting": None}
+    step, text = d.execute_async_script(run, words, status, bot_turn)
+    assert step["step"] == "bot" and BOARD["en"]["bot_plays"] in text
+    shows = dict(bot_turn, waiting={"guest": "LAVANDE", "for": "show", "since": 1000, "offer": False})
+    step, text = d.execute_async_script(run, words, status, shows)  # a bot's hypothesis: a person must show
+    assert "Waiting for Lady Lavande's phone to show a card." in text and BOARD["en"]["bot_plays"] not in text, text
+    assert not d.find_elements(By.CSS_SELECTOR, "#turn [data-offer]")
+    long = dict(shows, waiting=dict(shows["waiting"], offer=True))
+    step, text = d.execute_async_script(run, words, status, long)
+    assert BOARD["en"]["offer"] in text
+    click(d, '#turn [data-offer="LAVANDE"]')
+    assert button(d, '#turn [data-offer="LAVANDE"]') == [BOARD["en"]["sure"], "1"]
+    assert d.execute_script("return window.sent") == []  # one tap: nothing sent
+    click(d, '#turn [data-offer="LAVANDE"]')
+    assert d.execute_script("return window.sent") == [{"t": "bot", "guest": "LAVANDE"}]
+    accuses = {"bots": {}, "waiting": {"guest": "COMTE", "for": "accuse", "since": 5, "offer": False}}
+    step, text = d.execute_async_script(run, words, dict(status, state="verdict", current="COMTE"), accuses)
+    assert "Waiting for Comte du Puy's phone to name the murderer, the place and the weapon." in text, text
+    named = {"bots": {}, "waiting": None}  # the phone named the three: the board says so at once
+    step, text = d.execute_async_script(run, words, dict(status, state="verdict", current="COMTE"), named)
+    assert BOARD["en"]["verdict_table"] in text and "Name the murderer" not in text, text
