@@ -26,7 +26,8 @@ Every message is checked (hal.web.messages) and every page bounded
 The card table, if any, is any object with: `sink` (a hal.sink.Sink),
 `people` (the seats people take), `tokens` ({guest: code} to start with),
 `step(now_ms, quiet)`, `refuses(button)`, `records(t)` (hal.desk uses
-them), `public()` (what the whole table sees: a JSON-able dict),
+them), `watch(t)` (the wait on a person changed: hal.web.hub),
+`public()` (what the whole table sees: a JSON-able dict),
 `private(guest)` (one guest's whole private state), `act(guest, message)`
 (a seat's choice; a line of text when it is refused, else None),
 `seat_bot(guest)` (a seat given to a bot, before or after the deal; a line
