@@ -210,6 +210,10 @@ class StrictSocket(web.WebSocketResponse):
 
     def _post_start(self, request, protocol, writer):
         proto = request.protocol
+        if not (hasattr(proto, "_message_tail") and hasattr(proto, "_payload_parser")):
+            # an aiohttp whose insides differ from 3.9-3.14's: its own reader, unchecked, rather than no socket
+            super()._post_start(request, protocol, writer)
+            return
         tail, proto._message_tail = proto._message_tail, b""  # fed below, through the check
         super()._post_start(request, protocol, writer)
         masked = MaskedFrames(proto._payload_parser, self._reader)
