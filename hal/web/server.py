@@ -10,15 +10,18 @@ firmware decides, the card table (handed in, optional) keeps the cards.
 
 Routes: `/` the board page; `/seat/GUEST?k=CODE` a guest's own page;
 `/ws` the WebSocket (`?seat=GUEST&k=CODE` for a seat, `&d=KEY` the key
-its phone was given); `/join` a seat's code typed by hand;
+its phone was given; `?b=CODE` the board's code, `&take=1` shown on
+purpose, `&s=TICKET` the holding screen's own, `&view=tv` a television);
+`/join` a seat's code typed by hand;
 `/qr/GUEST.svg` a free seat's link as a QR code, for the board alone;
 `/sounds/LANG/NNNN.wav` the edition's clips; `/static/...` the pages' own
 files. Nothing is fetched from anywhere else: the pages work with no
 internet.
 
 Who may do what (hal.web.holders; docs/web.md): the screen that holds the
-board presses, switches, sets the batteries, reports its speaker and sees
-the seats' codes; a seat's phone makes that guest's choices and sees that
+board (by its code) presses, switches, sets the batteries, reports its
+speaker and sees the seats' codes; a television with the board's code sees
+the codes too; a seat's phone makes that guest's choices and sees that
 guest's cards alone; any other screen only watches what is said aloud.
 Every message is checked (hal.web.messages) and every page bounded
 (hal.web.page, hal.web.guard) before anything reads it.
@@ -84,6 +87,7 @@ class WebBoard:
         self.base_url = None  # what the QR codes carry: set by run() (or the front door's ready)
         self.hosts = None
         self.joins = {}  # address -> Bucket of codes typed at /join
+        self.guesses = {}  # address -> Bucket of wrong board codes (a page's, a QR code's)
         self.dropped = []  # (address, role, why) of each page dropped: it stopped reading, it flooded
         self._t0 = time.monotonic()
         self.due = []  # a resumed table's press in flight when the host stopped (fed first)
@@ -130,11 +134,10 @@ class WebBoard:
                 continue
             held = self.seats.held(g)
             seat = {"guest": g, "state": "held" if held else "free", "online": g in online}
-            if role == "board":
-                if held:
-                    seat["holder"] = self.seats.holder(g)
-                else:
-                    seat["code"] = shown(self.seats.code(g))
+            if role == "board" and held:
+                seat["holder"] = self.seats.holder(g)
+            if role in ("board", "tv") and not held:  # a television with the board's code shows them too
+                seat["code"] = shown(self.seats.code(g))
             out.append(seat)
         return out
 
@@ -184,7 +187,7 @@ class WebBoard:
     async def qr(self, request):
         """A free seat's link, as a QR code: for the board's own screen alone."""
         guest = request.match_info["guest"]
-        if not self.board_holder.is_board(request.remote, request.query.get("b")):
+        if not self._board_key(request.remote, request.query.get("b"), self.board_holder.is_board):
             raise web.HTTPNotFound(text="the seats' codes are shown on the board")
         if self.table is None or guest not in self.seats or self.seats.held(guest):
             raise web.HTTPNotFound(text="no free seat %s" % guest)
@@ -245,14 +248,20 @@ class WebBoard:
                 self.log("seat %s: held by the phone at %s" % (guest, addr))
             self.hub.dirty = True  # the board shows the seat held
         else:
-            first = self.board_holder.addr is None
-            role = self.board_holder.role(addr, request.query.get("b"))
-            if first:
-                self.log("board: held by the screen at %s" % addr)
+            q = request.query
+            key = q.get("b")
+            if key is not None and not self._board_key(addr, key, self.board_holder.is_key):
+                key = None  # a wrong code, or too many: this screen only watches
+                hello["wrong"] = True
+            before = self.board_holder.ticket
+            role, ticket = self.board_holder.connect(addr, key, q.get("s"), q.get("take") == "1", q.get("view") == "tv")
             page = Page(ws, role, addr, limits=self.limits, transport=request.transport)
-            hello["role"] = role
-            if role == "board":
-                hello["key"] = self.board_holder.key
+            page.ticket = ticket
+            hello.update((k, v) for k, v in self._role(page).items() if k != "t")
+            if self.table is not None and self.base_url is not None:
+                hello["join"] = self.base_url.split("://", 1)[-1].rstrip("/") + "/join"  # not the tablet's 127.0.0.1
+            if ticket is not None and ticket != before:
+                self._taken(page)
         page.put(json.dumps(hello, ensure_ascii=False))
         self.pages.append(page)
         page.reader = asyncio.current_task()
@@ -288,6 +297,39 @@ class WebBoard:
             if self._changed():
                 self.flush()
 
+    # -- who holds the board ------------------------------------------------------
+
+    def _board_key(self, addr, key, check):
+        """check(key) for a code shown from `addr`, its wrong guesses held to
+        Limits.joins_per_minute (as /join's): over it, no code is looked at."""
+        bucket = self.guesses.setdefault(addr, Bucket(self.limits.joins_per_minute / 60.0, 5))
+        now = time.monotonic()
+        if bucket.at is not None and bucket.tokens + (now - bucket.at) * bucket.rate < 1:
+            return False  # too many wrong guesses: even the right code waits
+        if check(key):
+            return True
+        bucket.take(now)
+        return False
+
+    def _role(self, page):
+        """What a board page is told of its role: the holding screen its
+        ticket (and the board's code, if it showed it)."""
+        out = {"t": "role", "role": page.role}
+        if page.role == "board":
+            out["screen"] = page.ticket
+            if self.board_holder.keyed:
+                out["key"] = self.board_holder.key
+        return out
+
+    def _taken(self, page):
+        """`page` took the board: every other board page only watches now, and is told."""
+        self.log("board: held by the screen at %s" % page.addr)
+        for p in self.pages:
+            if p.role == "board" and not self.board_holder.holds(p.ticket):
+                p.role, p.ticket, p.busy_since = "viewer", None, None
+                p.put(json.dumps(dict(self._role(p), taken=True)))
+        self.hub.dirty = True
+
     def _receive(self, page, data):
         try:
             kind, m = parse(data, page.role)
@@ -318,6 +360,17 @@ class WebBoard:
             page.tell("refused", self.words["seat"]["no_seat"])
             return
         self._hand_back(guest, "freed")
+
+    # a watching screen
+    def _on_take(self, page, code):
+        """The board's code typed on a watching screen: it takes the board."""
+        if not self._board_key(page.addr, code, self.board_holder.is_key):
+            page.tell("refused", self.words["board"]["wrong_code"])
+            return
+        _, page.ticket = self.board_holder.connect(page.addr, code, None, take=True)
+        page.role = "board"
+        page.put(json.dumps(self._role(page)))
+        self._taken(page)
 
     # a seat's phone
     def _on_hypothesis(self, page, suspect, weapon):
