@@ -37,7 +37,7 @@ def seat_codes_shown(d):
     return [e.text for e in d.find_elements(By.CSS_SELECTOR, "#seats .code")]
 
 
-def check_stranger(d, frames, relay, handle, server, poller=None):
+def check_stranger(d, frames, relay, handle, server, *, poller=None):
     """The stranger's page only watches, was sent no code, shows none; nor was its script."""
     d.switch_to.window(handle)
     assert role(d) == "viewer"
@@ -98,7 +98,7 @@ def test_a_strangers_page_and_script_first(screens):
     tablet = dev(2)
     t = tab(d, on(tablet, server.board_url))
     tablet_holds(d, t, server)
-    check_stranger(d, frames, stranger, evil, server, script)
+    check_stranger(d, frames, stranger, evil, server, poller=script)
 
 
 def test_a_guests_phone_opens_the_board_first(screens):
@@ -115,6 +115,8 @@ def test_a_guests_phone_opens_the_board_first(screens):
     tablet = dev(2)
     t = tab(d, on(tablet, server.board_url))
     tablet_holds(d, t, server)
+    room = d.find_element(By.ID, "room").text  # "No camera: open ADDRESS/join": the host's address, not the page's
+    assert "%sjoin" % server.url.split("://")[1] in room and "127.0.0.2" not in room, room
     # the guest's phone then takes its own seat, as a guest does: a phone, not the board
     d.switch_to.window(p)
     d.get(on(phone, server.seats["COMTE"]))
@@ -196,7 +198,6 @@ def test_a_tv_reconnecting_first_after_resume_does_not_win_the_board(server_fact
     first = server_factory("--seed", "4", "--lang", "en", "--table", "--bots", "AZUR", "--trace", str(trace))
     d = browsers(*TABLET)
     viewport(d, TABLET)
-    frames = Frames()
     relays = []
     script = None
     try:

@@ -10,7 +10,7 @@ import itertools
 
 import pytest
 
-from hal.web.holders import CODE_LETTERS, CODE_LENGTH, BoardHolder, normal_code, shown
+from hal.web.holders import CODE_LENGTH, CODE_LETTERS, BoardHolder, normal_code, shown
 
 TABLET = "192.168.1.20"
 PHONE = "192.168.1.31"
