@@ -177,7 +177,7 @@ function setRole(m) {
   role = m.role;
   document.body.dataset.role = role;
   if (role === "board") keep(m.key || boardKey, m.screen);
-  else if (role === "tv") keep(boardKey, "");
+  else if (tv) keep(role === "tv" ? boardKey : "", ticket); // a television never holds the board: its tab's ticket is not asked
   else keep("", ""); // a code the host did not take (wrong, or another screen holds the board since): forgotten
   banner(m.wrong && had ? words.board.wrong_code : m.taken ? words.board.taken : "");
   if (m.t === "role") {
