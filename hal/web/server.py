@@ -302,6 +302,8 @@ class WebBoard:
     def _board_key(self, addr, key, check):
         """check(key) for a code shown from `addr`, its wrong guesses held to
         Limits.joins_per_minute (as /join's): over it, no code is looked at."""
+        if not key:
+            return False  # none shown: no guess
         bucket = self.guesses.setdefault(addr, Bucket(self.limits.joins_per_minute / 60.0, 5))
         now = time.monotonic()
         if bucket.at is not None and bucket.tokens + (now - bucket.at) * bucket.rate < 1:
