@@ -453,6 +453,9 @@ def test_the_seats_come_from_the_trace_and_an_older_trace_says_why_not():
     assert table is None and "recorded before its calls" in notes[0]
     table, _, notes = seats(Resumed([]), {}, False)
     assert table is None and "paper cards" in notes[0]
+    web = [{"t": 0, "table": {"board": "W4HX9RTC"}}]  # a web board's code (hal.web.holders): not a card table's
+    table, _, notes = seats(Resumed(web), {}, False)
+    assert table is None and "paper cards" in notes[0]
     assert seats(Resumed([]), None, False) == (None, False, [])
 
 
