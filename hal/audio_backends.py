@@ -17,6 +17,8 @@ RATE = 22050
 # The mixer's buffer, in frames: a press is heard at most one buffer after
 # the clip reaches the channel (11.6 ms at 22050 Hz; 512 frames were 23.2 ms).
 MIXER_BUFFER = 256
+
+
 def simpleaudio_hint(python=None):
     """How the owner installs simpleaudio into the environment clue-fx runs
     from (the README's set-up: ~/.clue-fx/bin/pip install simpleaudio); it
