@@ -117,7 +117,7 @@ class TextBoard:
         self.words = SWITCH_WORDS.get(self.captions.lang, SWITCH_WORDS["en"])
         self.out = out
         self.console = Console(self.captions, self.say)
-        self.millivolts = millivolts
+        self.start_mv = millivolts  # the batteries of a new board (a resumed one has its own)
         self.path = getattr(trace, "path", None)  # a game switched off is offered back from its trace ...
         if trace is None:  # ... or from one kept in memory
             trace = io.StringIO()
@@ -129,7 +129,7 @@ class TextBoard:
         self.trace = trace
         self.board = Board(seed=seed, trace=trace, sinks=[self.console], resumed=resumed)
         self.resumed = resumed
-        mv = (resumed.millivolts if resumed is not None else None) or self.millivolts
+        mv = (resumed.millivolts if resumed is not None else None) or self.start_mv
         self.desk = Desk(self.board, millivolts=mv)
         self._t0 = time.monotonic()
 

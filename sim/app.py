@@ -24,11 +24,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from firmware.events import ButtonDown  # noqa: E402
 from firmware.table import ASLEEP, OFF  # noqa: E402
 from hal import captions  # noqa: E402
 from hal.desk import Desk  # noqa: E402
-from hal.edges import BTN, PAD  # noqa: E402
+from hal.edges import BTN, PAD, event_of  # noqa: E402
 from hal.resume import ResumeError, inspect, resume  # noqa: E402
 from hal.runner import Board  # noqa: E402
 
@@ -152,7 +151,7 @@ class App:
         if n.state in DARK_STATES:
             return
         t = self.board.offset_ms
-        outs = copy.deepcopy(n).handle(ButtonDown("REPEAT"), t)
+        outs = copy.deepcopy(n).handle(event_of(BTN, "REPEAT", True), t)
         if outs:
             self.transcript.note("[%s]" % self.labels.ui["where"], t)
             self.transcript.present(outs, t)
