@@ -160,3 +160,27 @@ def test_a_resumed_game_shows_its_last_announcement(dummy):
     said = [app.transcript.captions.line(a) for a in want if type(a).__name__ == "Say"]
     assert said and all(line in shown for line in said), (said, shown)
     app.close()
+
+
+def test_a_card_table_game_switched_off_comes_back_with_its_deal_and_bots(dummy):
+    app = make_table_app(21, {"AZUR": "hard"}, trace=Saved.default().fresh())
+    for ch in "ynn":  # the Comte plays at the screen; the Prince Azur is a bot, who says YES himself
+        tap(app, ch)
+        for _ in range(60):
+            app.step(FRAME)
+    for _ in range(200):
+        app.step(FRAME)
+    session = app.table.session
+    assert session.table is not None and app.desk.game_going()
+    deal, before = session.table.deal, stands(app)
+    key_down(app, "o")
+    app.step(HOLD_OFF_MS)
+    key_up(app, "o")
+    assert app.board.narrator.state == "off"
+    tap(app, "o")
+    assert "card table (bots: Prince Azur)" in app.question.text
+    enter(app)
+    again = app.table.session
+    assert again is not session and again.table.deal.hands == deal.hands and again.table.deal.solution == deal.solution
+    assert set(again.bots) == {"AZUR"} and stands(app) == before
+    app.close()
