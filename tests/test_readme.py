@@ -8,7 +8,6 @@ README's session line for line; the offline app is exported; a family's
 voice pack is made); the others are checked by argparse, `--help` added
 after everything they are given (a wrong option or value fails first)."""
 
-import os
 import pathlib
 import re
 import shutil
@@ -83,12 +82,8 @@ def test_every_command_is_printed_as_the_set_up_leaves_it():
 def fresh_shell(command, home, cwd, timeout=300, stdin=None):
     """`command` run by bash in a new shell: only the system's PATH, a HOME of its own, no display."""
     env = {"HOME": str(home), "PATH": SYSTEM_PATH, "LANG": "C.UTF-8", "SDL_AUDIODRIVER": "dummy"}
-    wheels = tool("setup_tests").wheelhouse_dir()
-    if os.path.isdir(wheels):  # pip's configuration: clue-fx's dependencies from the tests' cache, offline
-        env["PIP_FIND_LINKS"] = wheels
-    for name in ("PIP_CONFIG_FILE", "PIP_INDEX_URL", "PIP_EXTRA_INDEX_URL", "PIP_CERT", "SSL_CERT_FILE"):
-        if name in os.environ:
-            env[name] = os.environ[name]
+    # pip's configuration, not the command: what it installs comes from the tests' cache, offline
+    env.update(PIP_NO_INDEX="1", PIP_FIND_LINKS=tool("setup_tests").wheelhouse_dir())
     return subprocess.run(
         ["bash", "--noprofile", "--norc", "-c", command],
         cwd=cwd,
@@ -104,6 +99,10 @@ def fresh_shell(command, home, cwd, timeout=300, stdin=None):
 def set_up(tmp_path_factory):
     """(home, folder): the README's set-up run as written, from a copy of this folder,
     in a new shell; all but its last command (the window, run by the test below)."""
+    setup = tool("setup_tests")
+    assert setup.wheelhouse_ready(), "no wheels to install offline in %s: python tools/setup_tests.py" % (
+        setup.wheelhouse_dir()
+    )
     top = tmp_path_factory.mktemp("readme")
     home, src = top / "home", top / "clue-fx"
     home.mkdir()
