@@ -131,15 +131,19 @@ class Question:
         return False
 
     def draw(self, surface, lay, fonts):
-        x, y, w, h = 240, 300, 800, 200
+        """The question in a box as tall as its words (a long offer says what game it was), then its keys."""
+        x, w = 240, 800
+        font = fonts.get(22, "serif")
+        lines = wrap(font, self.text, lay.n(w - 48))
+        h = max(200, 24 + len(lines) * font.get_linesize() / lay.scale + 64)
+        y = 400 - h / 2
         box = lay.r((x, y, w, h))
         veil = pygame.Surface(box[2:], pygame.SRCALPHA)
         veil.fill((12, 10, 8, 246))
         surface.blit(veil, box[:2])
         pygame.draw.rect(surface, GOLD, box, lay.n(2), border_radius=lay.n(8))
-        font = fonts.get(22, "serif")
         top = box[1] + lay.n(24)
-        for line in wrap(font, self.text, box[2] - lay.n(48)):
+        for line in lines:
             surface.blit(font.render(line, True, TEXT), (box[0] + lay.n(24), top))
             top += font.get_linesize()
         small = fonts.get(18, "bold")
