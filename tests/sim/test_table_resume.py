@@ -34,14 +34,6 @@ PERSON = "COMTE"
 BOTS = {"LAVANDE": "hard", "AZUR": "medium"}
 
 
-@pytest.fixture
-def window(monkeypatch):
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-    yield
-    pygame.quit()
-
-
 def new_app(path, resumed=None, table=BOTS):
     if resumed is None:
         stream = TraceFile(open(path, "w", encoding="utf-8"), str(path))  # noqa: SIM115
