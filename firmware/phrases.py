@@ -38,7 +38,7 @@ _CLIPS = {
     "accuse.wrong": ("jingle.wrong", "phrase.wrong"),
     "rollcall.welcome": ("phrase.welcome", "phrase.pawns_on_start"),
     "place.enter": ("phrase.you_meet", "phrase.no_suspect", "phrase.inspecteur_here"),
-    "search.result": ("phrase.you_find", "phrase.nobody_hiding", "phrase.several_hiding"),
+    "search.result": ("phrase.you_find", "phrase.nobody_hiding", "phrase.several_hiding", "phrase.two_hiding"),
     "move.leaves": ("word.leaves",),
     "move.arrives": ("word.arrives",),
     "move.heads": ("word.leaves", "phrase.heading_for"),
@@ -124,8 +124,10 @@ def _search_result(args, parts):
         found.append(INSPECTEUR)
     if not found:
         return (parts[1],)
-    # "Someone was hiding here:" for one, "Several people were hiding here:" for more
-    return _listed([parts[0] if len(found) == 1 else parts[2]], found, _who)
+    # "Someone was hiding here:" for one, "Two people were hiding here:" for
+    # two, "Several people were hiding here:" for more
+    count = len(found)
+    return _listed([parts[0] if count == 1 else parts[3] if count == 2 else parts[2]], found, _who)
 
 
 def _leaves(args, parts):
