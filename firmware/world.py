@@ -75,8 +75,7 @@ class World:
         sounds = []
         for who in movers:
             self._step(who, watched, out, sounds)
-        out.extend(sounds)
-        return out
+        return out + sounds
 
     def _step(self, who, watched, out, sounds):
         """One mover's arrow: its sentence to `out`, its sound clue to `sounds`.
@@ -90,21 +89,22 @@ class World:
             # seen arriving, unless a suspect sneaks in: unannounced, hidden (never the Inspecteur)
             sneaked = who in SNEAKERS and rng.chance(chances["sneak"])
             self.put(who, dst, sneaked)
-            if leave_seen:  # both ends in view: one sentence; "leaves" alone for one that sneaked in
-                if sneaked:
-                    out.append(say("move.leaves", {"who": who, "place": src}))
-                else:
+            if not sneaked:  # both ends in view: one sentence
+                if leave_seen:
                     out.append(say("move.leaves_arrives", {"who": who, "place": src, "to": dst}))
-            elif not sneaked:
-                out.append(say("move.arrives", {"who": who, "place": dst}))
-            return
-        self.put(who, dst, rng.chance(chances["hide"]))
-        if leave_seen:
-            if who == INSPECTEUR:  # his seen departure says where he is heading
+                else:
+                    out.append(say("move.arrives", {"who": who, "place": dst}))
+                return
+        else:
+            self.put(who, dst, rng.chance(chances["hide"]))
+            if not leave_seen:
+                # Only a suspect's unseen move may be heard: a sound clue means
+                # "a suspect has just entered" (the rulebook), never the Inspecteur.
+                if who != INSPECTEUR and rng.chance(chances["sound_clue"]):
+                    sounds.append(Sfx(dst))
+                return
+        if leave_seen:  # "leaves" alone: it sneaked in, or went where nobody watches
+            if who == INSPECTEUR:  # his seen departure says where he is heading (he never sneaks)
                 out.append(say("move.heads", {"who": who, "place": src, "to": dst}))
             else:
                 out.append(say("move.leaves", {"who": who, "place": src}))
-        # Only a suspect's unseen move may be heard: a sound clue means
-        # "a suspect has just entered" (the rulebook), never the Inspecteur.
-        elif who != INSPECTEUR and rng.chance(chances["sound_clue"]):
-            sounds.append(Sfx(dst))
