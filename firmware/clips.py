@@ -17,8 +17,9 @@ just "inspecteur"):
 Numbers are computed from the groups, not stored: no table of names is
 built at import, which keeps the board's heap small. New clips go at the
 end (a new group after the last, which may reuse a group's name, or the
-last group's tuple made longer), so that numbers never move. Every clip's name in number order is
-firmware.clipnames.names(), which the board itself never imports.
+last group made longer), so that numbers never move. Every clip's name in
+number order is firmware.clipnames.names(), which the board itself never
+imports.
 """
 
 from .board import GUESTS, PLACES, SUSPECTS

@@ -89,7 +89,7 @@ class World:
             # seen arriving, unless a suspect sneaks in: unannounced, hidden (never the Inspecteur)
             sneaked = who in SNEAKERS and rng.chance(chances["sneak"])
             self.put(who, dst, sneaked)
-            if not sneaked:  # both ends in view: one sentence
+            if not sneaked:  # arrived in sight: one sentence, its departure in it when that was seen too
                 if leave_seen:
                     out.append(say("move.leaves_arrives", {"who": who, "place": src, "to": dst}))
                 else:
