@@ -31,17 +31,51 @@ START_KEYS = {"c": "START_COMTE", "l": "START_LAVANDE", "p": "START_PECHE", "z":
 BUTTON_KEYS = {"s": "STOP", "f": "SEARCH", "r": "REPEAT", "a": "ACCUSE", "y": "YES", "n": "NO", "w": "WAIT"}
 
 
+# The text board's own words, per edition (the names of places and guests
+# are the captions'); the buttons as each edition's board prints them. An
+# edition with none of its own (a voice pack's) reads the English.
+WORDS = {
+    "en": {
+        "buttons": {b: b for b in BUTTON_KEYS.values()},
+        "help": "places: %s\nstart:  %s\nbuttons: %s\n"
+        "board:  o ON/OFF switch  - battery down  + battery up  ? help  x quit",
+        "start": "START %s",
+        "title": "Clue FX, text board (seed %d). Press ? for the keys, x to quit.",
+        "switch": ("[switch OFF]", "[switch ON]"),
+        "battery": "[battery %d mV]",
+        "not_a_key": "[%r is not a key of the board: press ? for the keys]",
+        "resumed": "[the game goes on: %d inputs replayed; r repeats the last announcement]",
+    },
+    "fr": {
+        "buttons": {"STOP": "STOP", "SEARCH": "RECHERCHE", "REPEAT": "RÉPÉTER", "ACCUSE": "ACCUSATION",
+                    "YES": "OUI", "NO": "NON", "WAIT": "ATTENDRE"},
+        "help": "lieux : %s\ndépart : %s\nboutons : %s\n"
+        "plateau : o interrupteur MARCHE/ARRÊT  - piles −100 mV  + piles +100 mV  ? aide  x quitter",
+        "start": "DÉPART %s",
+        "title": "Clue FX, le plateau en mode texte (graine %d). ? pour les touches, x pour quitter.",
+        "switch": ("[interrupteur sur ARRÊT]", "[interrupteur sur MARCHE]"),
+        "battery": "[piles : %d mV]",
+        "not_a_key": "[%r n'est pas une touche du plateau : ? pour les touches]",
+        "resumed": "[la partie continue : %d entrées rejouées ; r répète la dernière annonce]",
+    },
+}
+WORDS["us"] = WORDS["en"]  # the North American board prints the English words
+
+
+def words(captions):
+    """The text board's words in the captions' edition."""
+    return WORDS.get(captions.lang, WORDS["en"])
+
+
 def help_text(captions):
+    w = words(captions)
     places = "  ".join("%s %s" % (k, captions.clip_by_name("place." + p)) for k, p in zip(PLACE_KEYS, PLACES))
-    # a START square as the board prints it, with its guest's name (no ids shown)
+    # a START square as the board prints it, with its guest's name as the cards print it (no ids shown)
     starts = "  ".join(
-        "%s START %s" % (k, captions.clip_by_name("guest." + v[len("START_"):])) for k, v in START_KEYS.items()
+        "%s %s" % (k, w["start"] % captions.card("guest." + v[len("START_"):])) for k, v in START_KEYS.items()
     )
-    buttons = "  ".join("%s %s" % (k, v) for k, v in BUTTON_KEYS.items())
-    return (
-        "places: %s\nstart:  %s\nbuttons: %s\nboard:  o ON/OFF switch  - battery down  + battery up"
-        "  ? help  x quit" % (places, starts, buttons)
-    )
+    buttons = "  ".join("%s %s" % (k, w["buttons"][v]) for k, v in BUTTON_KEYS.items())
+    return w["help"] % (places, starts, buttons)
 
 
 F1 = ("\x1bOP", "\x1b[11~", "\x1b[[A")  # xterm, vt220, the Linux console
@@ -148,7 +182,7 @@ class TextBoard:
         self.desk.feed(event, self.now())
 
     def toggle_switch(self):
-        self.say("[switch %s]" % ("OFF" if self.switch_on else "ON"))
+        self.say(words(self.captions)["switch"][not self.switch_on])
         self.desk.toggle_switch(self.now())
 
     def switch_key(self):
@@ -242,14 +276,14 @@ class TextBoard:
             self.switch_key()
         elif key in "-+":
             mv = self.desk.nudge_battery(BATTERY_STEP_MV if key == "+" else -BATTERY_STEP_MV)
-            self.say("[battery %d mV]" % mv)
+            self.say(words(self.captions)["battery"] % mv)
             self.tick()
         elif key in (" ", "\n", "\r", "\t"):
             pass
         else:
             evs = key_events(key)
             if evs is None:
-                self.say("[%r is not a key of the board: press ? for the keys]" % key)
+                self.say(words(self.captions)["not_a_key"] % key)
             else:
                 for ev in evs:
                     self.feed(ev)
@@ -273,10 +307,11 @@ def run(seed=0, lang="fr", trace=None, stdin=sys.stdin, out=sys.stdout, *, milli
 
 
 def _start(text, resumed):
-    text.say("Clue FX, text board (seed %d). Press ? for the keys, x to quit." % text.board.seed)
+    w = words(text.captions)
+    text.say(w["title"] % text.board.seed)
     text.say(help_text(text.captions))
     if resumed is not None:
-        text.say("[the game goes on: %d inputs replayed; r repeats the last announcement]" % resumed.inputs)
+        text.say(w["resumed"] % resumed.inputs)
     if not text.switch_on:
         text.toggle_switch()
 
