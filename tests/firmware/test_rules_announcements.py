@@ -1,4 +1,4 @@
-"""The announcements (issue 38, the rules' last tails (RULES.md, "Changes to this page", turn 4):
+"""The announcements (issue 38; RULES.md, "Changes to this page", turn 4):
 a START press by a guest already enrolled during the roll call says
 nothing, and a join re-asks no question (REPEAT gives it); a suspect seen
 at both ends of its move is one sentence, as the Inspecteur is; every seen
