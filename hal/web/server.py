@@ -4,8 +4,7 @@ schedule and card table) served to browser pages over HTTP and WebSocket
 firmware decides, the card table (handed in, optional) keeps the cards.
 
     web = WebBoard(captions, words, table=None)          # words: the pages' printed names (JSON)
-    board = Board(seed, trace, sinks=[web.presenter])     # the composer wires the sinks ...
-    desk = Desk(board, millivolts=4500, table=table)      # ... and builds the desk
+    desk = compose(seed, trace=trace, sinks=[web.presenter], table=table)   # hal.compose: the board, its desk
     web.serve(desk, [("192.168.1.10", 8000)], ready=print_url)   # until Ctrl-C
 
 Routes: `/` the board page; `/seat/GUEST?k=CODE` a guest's own page;
@@ -86,7 +85,6 @@ class WebBoard:
         self.joins = {}  # address -> Bucket of codes typed at /join
         self.dropped = []  # (address, role, why) of each page dropped: it stopped reading, it flooded
         self._t0 = time.monotonic()
-        self.due = []  # a resumed table's press in flight when the host stopped (fed first)
 
     # -- the board ---------------------------------------------------------------
 
@@ -391,9 +389,7 @@ class WebBoard:
     async def run(self, desk, addresses, ready=None):
         """Serve on each (host, port) of `addresses` until cancelled (port 0:
         any free one, the same for all). `ready(urls)` once listening."""
-        self.hub.desk = desk
-        while self.due:  # before the clock's Tick and battery reading, before any page's press
-            self.hub.feed(self.due.pop(0), self.now())
+        self.hub.desk = desk  # built by hal.compose: a resumed table's press in flight is fed already
         loop = asyncio.get_running_loop()
         try:  # SIGTERM (a kill, a service manager) cancels the serving task: its finally closes cleanly
             loop.add_signal_handler(signal.SIGTERM, asyncio.current_task().cancel)

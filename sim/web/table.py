@@ -52,6 +52,14 @@ class WebTable:
         """The trace's first record of the table: its bots and the seats' tokens."""
         return record.seats(self.levels, self.hints, self.tokens)
 
+    def setup_line(self):
+        """The trace's first line of a new table (at t=0, hal.compose writes it)."""
+        return record.line(0, self.setup())
+
+    def sinks(self):
+        """What hears the board (hal.compose attaches it): the session."""
+        return (self.sink,)
+
     def records(self, t):
         """The trace lines of what the table did since the last call (sim.cards.record)."""
         out = self._recorder.lines(t)
