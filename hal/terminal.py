@@ -19,10 +19,10 @@ import time
 from firmware.board import PLACES
 
 from . import captions as captions_
+from .compose import compose
 from .console import Console
-from .desk import BATTERY_STEP_MV, Desk
+from .desk import BATTERY_STEP_MV
 from .edges import BTN, PAD, tap
-from .runner import Board
 from .schedule import TICK_MS
 
 PLACE_KEYS = "123456789"  # the ring, from the gatekeeper's lodge to the stables
@@ -87,9 +87,9 @@ class TextBoard:
         self.captions = captions if captions is not None else captions_.load(lang)
         self.out = out
         self.console = Console(self.captions, self.say)
-        self.board = Board(seed=seed, trace=trace, sinks=[self.console], resumed=resumed)
+        self.desk = compose(seed, trace=trace, sinks=[self.console], resumed=resumed, millivolts=millivolts)
+        self.board = self.desk.board
         self.resumed = resumed
-        self.desk = Desk(self.board, millivolts=(resumed.millivolts if resumed is not None else None) or millivolts)
         self._t0 = time.monotonic()
 
     def now(self):
