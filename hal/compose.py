@@ -7,16 +7,16 @@ back the desk, whose board has every sink wired in plain sight.
     desk = compose(seed=7, trace=f, sinks=[console], resumed=resumed, millivolts=4500)
     table, due, notes = sim.hotseat.restore.card_table(make, resumed, seats, hints, path)   # the table's half
     desk = compose(seed, sinks=[web.presenter], resumed=resumed, table=table, due=due)
-    desk = compose(seed, sinks=[console, speaker], millivolts=None, speaker=speaker)   # a rig: its own batteries
     desk.board, desk.table                               # what was built
+    host = serial_host(console, audio="rig", seed=7)     # a rig's host: its desk has no batteries of its own
 
 Used by the window (sim/app.py), the text board (hal/terminal.py), the web
 door (hal/cli/web.py), the offline app (hal/web/offline.py) and the serial
-host (hal/cfx/host.py's `serial_host`). The Pico's own program builds its
+host (`serial_host`, here). The Pico's own program builds its
 board from its devices (hal/mcu/standalone.py).
 
 Runs under MicroPython as under CPython (the offline app uses it): no
-import beyond hal's pure modules.
+import beyond hal's pure modules (`serial_host` imports the link when called).
 """
 
 from .desk import DEFAULT_MV, Desk
@@ -56,3 +56,25 @@ def compose(seed=0, *, trace=None, recorder=None, sinks=(), resumed=None, milliv
     for event in due:  # a bot's press the kill cut short: the trace's next input
         desk.feed(event, now)
     return desk
+
+
+def serial_host(console, *, audio="none", speaker=None, seed=0, trace=None, resumed=None, **link):
+    """The serial host of a rig (`clue-fx serve`, the pytest plugin, the
+    tests' harness), built once: its desk with no batteries of its own (the
+    rig reports them), the console and the speaker as the board's sinks.
+    `audio`: "rig" (the rig's own speaker, built here: PLAY and STOP on
+    the line, its DONE heard), "host" (`speaker`: this computer's, e.g.
+    hal.audio.AudioOut; None when it could not start) or "none". `link`:
+    the Host's (verbose, ping_ms). Imports the link only when called."""
+    from .cfx.host import Host
+
+    rig_speaker = None
+    if audio == "rig":
+        from .cfx.speaker import RigSpeaker
+
+        speaker = rig_speaker = RigSpeaker(news=console.write)
+    elif audio != "host":
+        speaker = None
+    sinks = [console] if speaker is None else [console, speaker]
+    desk = compose(seed, trace=trace, sinks=sinks, resumed=resumed, millivolts=None, speaker=speaker)
+    return Host(desk, console=console, speaker=rig_speaker, **link)

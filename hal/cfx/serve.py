@@ -10,8 +10,8 @@ COM3, socket://host:port, rfc2217://host:port, loop://.
 
 import time
 
+from ..schedule import TICK_MS
 from . import port as port_
-from .host import TICK_MS
 
 REOPEN_MS = 500  # how often a vanished port is tried again
 READ_WAIT_S = 0.02  # the loop's longest wait for a byte: the timers' grain
