@@ -343,7 +343,7 @@ def test_only_the_composer_builds_a_desk():
     for top in ("hal", "sim"):
         for path in sorted((ROOT / top).rglob("*.py")):
             rel = str(path.relative_to(ROOT))
-            if rel in ("hal/compose.py", "hal/mcu/standalone.py"):  # the Pico's program builds its own, from its devices
+            if rel in ("hal/compose.py", "hal/mcu/standalone.py"):  # the Pico builds its own, from its devices
                 continue
             tree = ast.parse(path.read_text(encoding="utf-8"))
             bad += ["%s:%d" % (rel, line) for name, line in _calls(tree) if name == "Desk"]
