@@ -196,7 +196,7 @@ def why_not(port, said):
         return NO_PORT % port  # unplugged meanwhile
     if not os.access(port, os.R_OK | os.W_OK):
         return "you may not open %s: sudo usermod -aG dialout $USER, then log out and in" % port
-    from hal.cfx.line import _proc_holders
+    from hal.cfx.port import _proc_holders
 
     holders = _proc_holders(os.path.realpath(port))  # another program reading the board's words
     if raw and not holders:

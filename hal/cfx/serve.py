@@ -101,12 +101,7 @@ class Serve:
         return REOPEN_MS
 
     def _read(self):
-        port = self.port
-        first = port.read(1)  # at most READ_WAIT_S; at once when a byte is there
-        if not first:
-            return first
-        n = port.in_waiting
-        return first + port.read(n) if n else first
+        return port_.read_some(self.port)  # at most READ_WAIT_S; at once when a byte is there
 
     def run(self):
         due = 0

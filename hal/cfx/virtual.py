@@ -120,10 +120,7 @@ class VirtualRig:
 
     def _read(self, wait_s):
         if self._port is not None:
-            data = self._port.read(1)  # waits at most its 20 ms timeout
-            if data and self._port.in_waiting:
-                data += self._port.read(self._port.in_waiting)
-            return data
+            return port.read_some(self._port)  # waits at most its 20 ms timeout
         r = self._pty.wait(wait_s, also=(self._wake_r,))
         if self._wake_r in r:
             os.read(self._wake_r, 512)
