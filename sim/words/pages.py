@@ -9,7 +9,7 @@ desktop table), and the printed names every page shows.
 """
 
 from firmware.board import BUTTONS, GUESTS, INSPECTEUR, PLACES, START_PADS, SUSPECTS, WEAPONS
-from hal.terminal import BUTTON_KEYS, PLACE_KEYS, START_KEYS
+from hal.keymap import BUTTON_KEYS, PLACE_KEYS, START_KEYS
 
 from .. import layout as L
 from ..cards.sheet import INITIALS as SHEET_INITIALS
