@@ -155,7 +155,7 @@ def run(args):
     from hal.compose import compose
     from hal.web.guard import url_host
     from hal.web.qr import terminal
-    from hal.web.server import WebBoard
+    from hal.web.server import WebBoard, edition_clips
     from sim.hotseat import restore
     from sim.web.table import WebTable
     from sim.words.labels import Labels
@@ -177,7 +177,8 @@ def run(args):
     table, due, notes = restore.card_table(make, resumed, seats, args.hints, getattr(trace, "path", None))
     for note in notes:
         print("clue-fx web: %s" % note, file=sys.stderr)
-    web = WebBoard(captions, page_words(labels, words), table=table, debug=args.debug, voices=voices,
+    web = WebBoard(captions, page_words(labels, words), clips=edition_clips(lang, voices), table=table,
+                   debug=args.debug, voices=voices,
                    log=lambda line: print("clue-fx web: %s" % line, flush=True))  # fmt: skip
     if table is not None:
         table.tokens = web.seats.codes()

@@ -3,7 +3,7 @@ schedule and card table) served to browser pages over HTTP and WebSocket
 (aiohttp), its clock ticking on the server. No rule of the game here: the
 firmware decides, the card table (handed in, optional) keeps the cards.
 
-    web = WebBoard(captions, words, table=None)          # words: the pages' printed names (JSON)
+    web = WebBoard(captions, words, clips=edition_clips("en"), table=None)   # words: the pages' printed names
     desk = compose(seed, trace=trace, sinks=[web.presenter], table=table)   # hal.compose: the board, its desk
     web.serve(desk, [("192.168.1.10", 8000)], ready=print_url)   # until Ctrl-C
 
@@ -60,21 +60,27 @@ GONE = {  # why a seat's page is closed, as its page says it (the words are the 
 }
 
 
+def edition_clips(lang, voices=None):
+    """The clip numbers of edition `lang` a page may fetch: the WAVs the
+    package holds, and a voice pack's (hal.voicepack.VoicePack, or None)."""
+    wavs = {int(p.stem) for p in (SOUNDS / lang).glob("*.wav") if p.stem.isdigit()}
+    return sorted(wavs | set(voices.clips() if voices is not None else ()))
+
+
 class WebBoard:
     def __init__(
-        self, captions, words, *, table=None, debug=False, voices=None, limits=LIMITS, board_key=None, log=None
-    ):
-        """`log(line)`: who took the board and each seat, for the host's console."""
+        self, captions, words, *, clips=(), table=None, debug=False, voices=None, limits=LIMITS, board_key=None,
+        log=None,
+    ):  # fmt: skip
+        """`clips`: the clip numbers the pages may fetch (`edition_clips`,
+        handed in by the composer). `log(line)`: who took the board and each
+        seat, for the host's console."""
         self.captions = captions
         self.log = log or (lambda line: None)
         self.voices = voices  # a hal.voicepack.VoicePack of this edition, or None
         self.words = words
         self.table = table
         self.limits = limits
-        clips = sorted(
-            {int(p.stem) for p in (SOUNDS / captions.lang).glob("*.wav") if p.stem.isdigit()}
-            | set(voices.clips() if voices is not None else ())
-        )
         self.hub = Hub(captions, words, clips, debug=debug, table=table)  # what the pages are told
         self.presenter = self.hub.presenter
         self.board_holder = BoardHolder(board_key)
@@ -158,7 +164,7 @@ class WebBoard:
                 p.put_state("seat", json.dumps(dict(self.table.private(p.guest), t="seat"), ensure_ascii=False))
 
     def _changed(self):
-        return self.hub.dirty or bool(self.hub._out)
+        return self.hub.changed()
 
     # -- HTTP -------------------------------------------------------------------
 
