@@ -70,7 +70,7 @@ def serial_host(console, *, audio="none", speaker=None, seed=0, trace=None, resu
 
     rig_speaker = None
     if audio == "rig":
-        from .cfx.speaker import RigSpeaker
+        from .cfx.rig_speaker import RigSpeaker
 
         speaker = rig_speaker = RigSpeaker(news=console.write)
     elif audio != "host":

@@ -16,8 +16,8 @@ from .. import edges
 from ..console import describe, describe_edge
 from . import ids, wire
 from . import link as states
-from .inputs import SWITCH, Inputs
 from .link import DOWN, HELLO, PING_MS, PINGS_LOST, UP
+from .rig_inputs import SWITCH, Inputs
 from .seq import BACK, DUPLICATE, Budget, Numbers
 
 MIN_PING_MS = 100  # a shorter ping period floods the rig (--ping-ms)
@@ -48,7 +48,7 @@ class Host:
     step: the one way AudioDone reaches the board), `console`
     (hal.console.Console: `write` for the link's news, `line` for events,
     stamped with the game's time, silent when `quiet`), `speaker` the rig's
-    own (hal.cfx.speaker.RigSpeaker, --audio rig: told of the rig's HELLO,
+    own (hal.cfx.rig_speaker.RigSpeaker, --audio rig: told of the rig's HELLO,
     DONE and going, its PLAY and STOP lines carried in `take()`), or None."""
 
     def __init__(self, desk, *, console=None, speaker=None, verbose=0, ping_ms=PING_MS):

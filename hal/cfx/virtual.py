@@ -1,4 +1,4 @@
-"""A virtual touch rig: a RigCore (hal/cfx/rig.py) on a real line, run by
+"""A virtual touch rig: a RigCore (hal/cfx/rig_core.py) on a real line, run by
 a thread, on a pty it makes (its path to give `clue-fx serve --port`) or a
 serial URL (reopened when its line drops); and the keys of `clue-fx rig`
 (hal/cfx/keys.py), which press pads and buttons as in `clue-fx play
@@ -19,7 +19,7 @@ import threading
 import time
 
 from . import port
-from .rig import RigCore
+from .rig_core import RigCore
 
 REOPEN_S = 0.5  # a serial URL whose line dropped is tried again this often
 

@@ -10,7 +10,7 @@ dropped, corrupted or duplicated at random rates, a reboot, an unplug.
 
 import argparse
 
-from hal.cfx.rig import FEATURES
+from hal.cfx.rig_core import FEATURES
 
 from . import options
 
