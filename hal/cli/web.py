@@ -105,10 +105,10 @@ def export(args):
     """--export DIR [EDITION ...]: the static app written, its size said."""
     from hal import captions as captions_
     from hal.web import export as export_
+    from sim.words.card_words import Words
     from sim.words.labels import Labels
     from sim.words.offline import OFFLINE
     from sim.words.pages import page_words
-    from sim.words.table import Words
 
     dest, asked = args.export[0], args.export[1:]
     known = captions_.editions()
@@ -158,9 +158,9 @@ def run(args):
     from hal.web.server import WebBoard, edition_clips
     from sim.hotseat import restore
     from sim.web.table import WebTable
+    from sim.words.card_words import Words
     from sim.words.labels import Labels
     from sim.words.pages import page_words
-    from sim.words.table import Words
 
     lang, voices = options.edition_and_voices(args)
     seed, trace, resumed = options.board_trace(args, say=lambda line: print(line, file=sys.stderr))

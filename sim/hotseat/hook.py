@@ -23,7 +23,7 @@ from hal.sink import Sink
 from ..bots.mind import Bot
 from ..bots.session import Session, Stuck
 from ..cards import record
-from ..words.table import Words
+from ..words.card_words import Words
 from .screens import DISMISSED, Screens
 from .view import HotSeatView
 

@@ -28,7 +28,7 @@ class WebTable:
     def __init__(self, seed, lang, *, bots=None, hints=False, delay_ms=1200, words=None, tokens=None):
         """`bots`: {guest: level}. `hints`: each seat's sheet carries the
         chance of every card that can still be in the confidential case.
-        `words`: sim.words.table.Words (for the refusal lines). `tokens`:
+        `words`: sim.words.card_words.Words (for the refusal lines). `tokens`:
         {guest: code} of the seats, to reuse (a resumed game); None: the
         web server makes them (hal.web.holders) and tells them (`recode`)."""
         bots = dict(bots or {})
