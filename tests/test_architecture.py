@@ -14,7 +14,9 @@ hidden in a function body is still a circle. The rules:
   edges, schedule: hal.bringup.flash.DESK) and the wire (hal/cfx/wire.py),
   and the wire imports nothing of ours;
 - no screen keeps a switch, batteries or a schedule of its own: the desk
-  (hal/desk.py) does, for all;
+  (hal/desk.py) does, for all (the serial host's included);
+- each screen is built by the composer (hal/compose.py): its builder makes
+  no Board, Desk or Host and attaches no sink itself;
 - argparse only in hal/cli/ and tools/;
 - no module over about 400 lines of code outside tests/ (docstrings and
   comments do not count: prose is not cut to fit), but the few in LONG.
