@@ -13,8 +13,8 @@ board's actions into pixels and sound.
 It holds:
 - the switch (after `--resume`, ON if the resumed game is awake) and the
   batteries: one range, clamped here; readings come from these virtual
-  batteries, or from a `gauge` (a real board's ADC), or from the board
-  itself (a rig's BATTERY lines: `reported`, the serial host's);
+  batteries, or from a `gauge` (a real board's ADC), or from nowhere (a
+  rig reports its own: the serial host feeds its BATTERY lines as events);
 - the schedule of Tick and Battery (RULES.md, Power: a reading at least
   every 10 s while the board is awake);
 - the card table's step and records: what its bots press, and its trace
@@ -54,8 +54,8 @@ class Desk:
     def __init__(self, board, *, millivolts=DEFAULT_MV, gauge=None, table=None, schedule=None, speaker=None):
         """`board`: a hal.runner.Board (anything with `narrator`, `offset_ms`,
         `feed(event, now)` and `record(line)`). `millivolts`: the virtual
-        batteries (None: this desk sends no readings of its own: a rig
-        reports its own, handed to `reported`). `gauge`: an object whose `millivolts()` reads real
+        batteries (None: this desk sends no readings, e.g. a rig that
+        reports its own). `gauge`: an object whose `millivolts()` reads real
         batteries (None when there are none), used instead. `table`: a card
         table with `records(t)`, `refuses(button)` and `step(t, quiet)`.
         `speaker`: a speaker the desk polls (`poll(now)` True once when what
@@ -67,7 +67,6 @@ class Desk:
         self.speaker = speaker
         self.schedule = schedule if schedule is not None else Schedule()
         self.millivolts = None if millivolts is None else clamp_mv(millivolts)
-        self._virtual = millivolts is not None  # the readings are this desk's (else a gauge's, or the board's own)
         self.switch_on = board.narrator.state != OFF  # a resumed game that is awake is ON
         self._refused = set()  # buttons whose press the table refused: their release is dropped too
         self._audio_done = AudioDone()
@@ -127,15 +126,8 @@ class Desk:
     def set_battery(self, millivolts):
         """The virtual batteries at `millivolts` (clamped); read at the next step."""
         self.millivolts = clamp_mv(millivolts)
-        self._virtual = True
         self.schedule.read_battery_now()
         return self.millivolts
-
-    def reported(self, millivolts, now):
-        """A reading the board's batteries sent themselves (a rig's BATTERY
-        line or STATE): kept to show, fed at once (not clamped: the truth)."""
-        self.millivolts = millivolts
-        return self.feed(battery(millivolts), now)
 
     def nudge_battery(self, delta_mv):
         return self.set_battery((self.millivolts or 0) + delta_mv)
@@ -143,14 +135,6 @@ class Desk:
     def audio_done(self, now):
         """The speaker fell silent (the firmware hears it)."""
         self.feed(self._audio_done, now)
-
-    def hear_speaker(self, now):
-        """The speaker's AudioDone, if what it was given has played (each
-        step asks; a screen told at once, like a rig's DONE, asks too)."""
-        if self.speaker is not None and self.speaker.poll(now):
-            self.audio_done(now)
-            return True
-        return False
 
     # -- the loop ---------------------------------------------------------------------
 
@@ -160,7 +144,7 @@ class Desk:
             return None
         if self.gauge is not None:
             return self.gauge.millivolts()
-        return self.millivolts if self._virtual else None
+        return self.millivolts
 
     def step(self, now, quiet=True):
         """One turn of the loop: the speaker's AudioDone, the Battery reading
@@ -168,7 +152,10 @@ class Desk:
         nothing is being said, bots wait for the narrator as people do).
         True when the board said something or the table did something (a
         screen then shows it: a phone that must choose is told at once)."""
-        changed = self.hear_speaker(now)
+        changed = False
+        if self.speaker is not None and self.speaker.poll(now):
+            self.audio_done(now)
+            changed = True
         if self.schedule.battery_due(now):
             mv = self.reading()
             if mv is not None and self.board.feed(battery(mv), now):

@@ -1,7 +1,8 @@
 """The host's side of CFX/1, sans I/O: bytes from the rig in, bytes to the
-rig out, events to its desk (hal.desk: the Board, the switch, the batteries
-the rig reports, the schedule of Ticks, the speaker's AudioDone), stepped
-like every screen's; the clock is a number handed in. It handshakes
+rig out, events to its desk (hal.desk: the Board, the switch, the schedule
+of Ticks, the speaker's AudioDone; no batteries of its own: the rig's
+readings are fed as they come), stepped like every screen's; the clock is
+a number handed in. It handshakes
 (HELLO?), resyncs (STATE?), debounces rigs that do not, pings a silent rig
 and keeps the game while the rig is away. Its link's states are one table:
 hal/cfx/link.py, with the theory of operation.
@@ -88,7 +89,7 @@ class Host:
     @property
     def millivolts(self):
         """The batteries the rig last reported (None before its first reading)."""
-        return self.desk.millivolts
+        return self.inputs.millivolts
 
     @property
     def last_seq(self):
@@ -251,8 +252,7 @@ class Host:
                 self._feed_battery(msg[2], now)
         elif kind == "done":
             if self._numbered(msg[1], now) and self.speaker is not None:
-                self.speaker.rig_done()
-                self.desk.hear_speaker(self.game_ms(now))
+                self.speaker.rig_done()  # the desk's next step hears it: AudioDone
         elif kind == "hello":
             self._hello(msg, now)
         elif kind == "state":
@@ -308,7 +308,7 @@ class Host:
         settled, recovered = self.inputs.agree(on, pads, buttons, now)
         self.stats["recovered"] += recovered
         self._feed_edges(settled, now)
-        if mv and mv != self.millivolts:
+        if mv and mv != self.inputs.millivolts:
             self._feed_battery(mv, now)
         if self.link != UP:
             if self.link == HELLO:
@@ -388,10 +388,12 @@ class Host:
                 self.desk.press(kind, ident, down, game_ms)
 
     def _feed_battery(self, mv, now):
+        self.inputs.millivolts = mv
         game_ms = self.game_ms(now)
+        event = edges.battery(mv)
         if self.verbose:
-            self.console.line(describe(edges.battery(mv)), game_ms)
-        self.desk.reported(mv, game_ms)
+            self.console.line(describe(event), game_ms)
+        self.desk.feed(event, game_ms)
 
     def touch(self, kind, ident, down):
         """Tests, the pytest plugin: ask the rig to act as if an input

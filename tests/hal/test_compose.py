@@ -7,12 +7,13 @@ import io
 import pytest
 
 from firmware.events import Battery, PadDown, Switch
+from hal.cfx.rig_core import RigCore
 from hal.compose import compose, resumed_millivolts, serial_host
 from hal.console import Console
 from hal.desk import DEFAULT_MV
 from hal.resume import rebuild
 from hal.trace import load
-from tests.support.link import captions
+from tests.support.link import MemoryLink, captions
 
 
 def resumed_at(mv, seed=3):
@@ -83,17 +84,18 @@ def test_a_table_s_sinks_follow_the_screen_s_its_first_line_opens_the_trace_its_
 
 
 def test_the_serial_host_s_desk_sends_no_readings_of_its_own():
-    lines = []
-    host = serial_host(Console(captions("en"), lines.append), audio="none", seed=2)
-    desk = host.desk
-    assert desk.millivolts is None and desk.reading() is None
-    desk.set_switch(True, 0)
-    fed = []
-    desk.board.feed = lambda event, now: fed.append(event)  # what the desk's step feeds from now on
-    desk.step(20000)
-    assert not [e for e in fed if type(e) is Battery]
-    desk.reported(3100, 20000)  # a rig's BATTERY line
-    assert desk.millivolts == 3100 and [e.millivolts for e in fed if type(e) is Battery] == [3100]
-    fed.clear()
-    desk.step(40000)
-    assert not [e for e in fed if type(e) is Battery]  # the rig's reading is not repeated by the desk
+    """The rig reports its batteries: each BATTERY line is fed once, as it
+    comes; the desk's schedule adds no reading of its own."""
+    stream = io.StringIO()
+    host = serial_host(Console(captions("en"), lambda line: None), audio="none", seed=2, trace=stream)
+    assert host.desk.millivolts is None and host.desk.reading() is None
+    link = MemoryLink(host, RigCore(millivolts=4400, battery_every_ms=0))  # it reports when told only
+    link.connect()
+    link.rig.switch(True)
+    link.advance(1000)
+    link.rig.battery(3100, link.now)
+    link.advance(25000)  # two and a half of the desk's battery periods
+    assert host.millivolts == 3100
+    readings = [obj.millivolts for _, way, obj in load(io.StringIO(stream.getvalue())).records
+                if way == "in" and type(obj) is Battery]  # fmt: skip
+    assert readings == [4400, 3100]  # its STATE's, then its BATTERY line's: nothing of the desk's
