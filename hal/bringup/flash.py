@@ -212,7 +212,7 @@ def holders(port):
     ANSWER_S of silence. The far end of a pty (socat, a virtual board: the
     board itself, which keeps the near end open too, as do the programs it
     starts) is not another program."""
-    from hal.cfx.line import _alive, _lock_path, _proc_holders
+    from hal.cfx.port import _alive, _lock_path, _proc_holders
 
     real = os.path.realpath(port)
     found = _proc_holders(real)

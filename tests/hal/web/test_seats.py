@@ -8,7 +8,7 @@ from firmware.board import PLACES, SUSPECTS, WEAPONS
 from hal.edges import BTN, SW, event_of, tap
 from hal.runner import Board
 from sim.web.table import WebTable
-from sim.words.table import Words
+from sim.words.card_words import Words
 
 
 def seated_table(seed=4, hints=False):
