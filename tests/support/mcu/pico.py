@@ -66,14 +66,27 @@ class Run:
         self.frames = []
         self.bauds = []
         self.pins = []  # [(t_ms, pin, level)] of the watched outputs
+        self.dropped = []  # [(t_ms, bytes)] the realistic DFPlayer did not take (too soon, before READY)
+        self.sounds = []  # [(t_ms, clip, fade_ms)]: the model's sound starts
+        self.ends = []  # [(t_ms, clip, "end"|"cut")]: its sounds ending by themselves, or cut
+        self.clashes = []  # [(t_ms, row, row)]: two matrix rows driven against each other
         with open(frames_path) as f:
             for line in f:
                 t, what = line.split(None, 1)
+                w = what.split()
                 if t == "baud":
                     self.bauds.append(int(what))
-                elif what.startswith("pin "):
-                    self.pins.append((float(t), int(what.split()[1]), int(what.split()[2])))
-                elif not what.startswith("noise"):
+                elif w[0] == "pin":
+                    self.pins.append((float(t), int(w[1]), int(w[2])))
+                elif w[0] == "drop":
+                    self.dropped.append((float(t), bytes.fromhex(w[1])))
+                elif w[0] == "sound":
+                    self.sounds.append((float(t), int(w[1]), float(w[2])))
+                elif w[0] in ("end", "cut"):
+                    self.ends.append((float(t), int(w[1]), w[0]))
+                elif w[0] == "clash":
+                    self.clashes.append((float(t), int(w[1]), int(w[2])))
+                elif w[0] != "noise":
                     self.frames.append((float(t), bytes.fromhex(what.strip())))
 
     def plays(self):
@@ -101,13 +114,24 @@ class Run:
         return [f for _, f in self.frames if list(f[:3]) != ok or f[9] != 0xEF or not checksum_ok(f)]
 
 
+# The DFPlayer Mini as it is measured (board.js's "dfplayer"): its starts,
+# its slower start after a track that ended by itself, its fade-in, the
+# commands it drops when they come too close, READY late. `pico.play(...,
+# dfplayer=REALISTIC)`, or a dict of the figures changed
+# (dict(REALISTIC, replies="short")).
+REALISTIC = {"start_ms": 500, "after_end_ms": 800, "fade_ms": 50, "gap_ms": 100, "ready_ms": 2000, "replies": "full"}
+
+
 def play(steps, seed, *, pads="contacts", workdir, end_ms, clip_ms=400, heap=HEAP, timeout=900, at_reset=(),
-         main=False):  # fmt: skip
+         main=False, dfplayer=None, code=None, config_lines=()):  # fmt: skip
     """Run the board's program on the emulated RP2040 for `end_ms` of its
     clock while `steps` happen at its pins; a Run. `at_reset`: steps' whats
     already so when the chip starts ("button REPEAT 1"). `main`: run
     hal.mcu.standalone.main() as a board's main.py does (it never ends: the
-    run is stopped at end_ms, and there is no trace) instead of the traced game."""
+    run is stopped at end_ms, and there is no trace) instead of the traced game.
+    `dfplayer`: the realistic DFPlayer's figures (REALISTIC), None for one
+    that answers at once. `code`: MicroPython run instead (stopped at
+    end_ms). `config_lines`: hal.mcu.config's names set first ("VOLUME = 10")."""
     board = os.path.join(workdir, "board")
     os.makedirs(board, exist_ok=True)  # the host's folder the chip writes its trace in
     steps_path = os.path.join(workdir, "steps.txt")
@@ -125,14 +149,22 @@ def play(steps, seed, *, pads="contacts", workdir, end_ms, clip_ms=400, heap=HEA
         "stop": main,
         "watch": [LED_PIN],
     }
+    if dfplayer is not None:
+        spec["dfplayer"] = dfplayer
+    elf = mcu_build.build("pico", cpu="cortex-m0plus", quiet=True)
+    setup = "".join("config.%s; " % line for line in config_lines)
+    if code is not None:
+        spec["stop"] = True
+        spec["end_ms"] = BOOT_MS + end_ms
+        code = "from hal.mcu import config; %s%s" % (setup, code)
+    elif main:
+        code = "from hal.mcu import config, standalone; config.PADS = %r; %sstandalone.main(%d)" % (pads, setup, seed)
+    else:
+        code = "from hal.mcu import config; %simport pico_game; pico_game.main(%d, %r, %r, %d)" % (
+            setup, seed, pads, "trace.jsonl", BOOT_MS + end_ms)  # fmt: skip
     spec_path = os.path.join(workdir, "board.json")
     with open(spec_path, "w") as f:
         json.dump(spec, f)
-    elf = mcu_build.build("pico", cpu="cortex-m0plus", quiet=True)
-    if main:
-        code = "from hal.mcu import config, standalone; config.PADS = %r; standalone.main(%d)" % (pads, seed)
-    else:
-        code = "import pico_game; pico_game.main(%d, %r, %r, %d)" % (seed, pads, "trace.jsonl", BOOT_MS + end_ms)
     cmd = mcu_build.rp2040_command(elf, heap, code)
     cmd[3:3] = ["--board", spec_path]
     r = subprocess.run(cmd, cwd=board, env=mcu_build.rp2040_env(quiet=True), capture_output=True, text=True,
