@@ -38,7 +38,7 @@ def _rm(p):
         os.rmdir(p)
     else:
         os.remove(p)
-for _p in ('firmware', 'hal', 'main.py'):
+for _p in ('firmware', 'hal', 'main.py', 'sentences.bin'):
     _rm(_p)
 """
 
@@ -56,6 +56,10 @@ for _p in ('firmware', 'hal'):
     except OSError:
         pass
 print('FILE', 'main.py', os.stat('main.py')[6])
+try:
+    print('FILE', 'sentences.bin', os.stat('sentences.bin')[6])
+except OSError:
+    pass
 print('MPY', __import__('sys').implementation._mpy)
 """
 
@@ -136,11 +140,18 @@ def build(dest, mode, config=None):
     with open(os.path.join(dest, "main.py"), "w") as f:
         f.write("# written by `clue-fx flash --mode %s`\n" % mode + MAIN[mode])
     written.append("main.py")
+    if mode == "standalone":  # the sentences the card holds whole (clue-fx sdcard writes their tracks)
+        from .sentences import table
+        from hal.mcu.sentences import SENTENCES_FILE
+
+        with open(os.path.join(dest, SENTENCES_FILE), "wb") as f:
+            f.write(table())
+        written.append(SENTENCES_FILE)
     return written
 
 
 def size(dest, written):
-    """Total bytes of the .mpy files of a build."""
+    """Total bytes of the .mpy files of a build (the sentence table apart)."""
     return sum(os.path.getsize(os.path.join(dest, p)) for p in written if p.endswith(".mpy"))
 
 

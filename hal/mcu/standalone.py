@@ -7,7 +7,9 @@ step: the speaker's progress -> AudioDone, a battery reading every 10 s
 while the board is awake, a Tick every 100 ms; each event goes to
 `Narrator.handle` with the clock's wrap-safe milliseconds, and its actions
 go to the speaker (a Sink: Say and Sfx queue clips on the DFPlayer,
-StopAudio cuts it).
+StopAudio cuts it). A sentence the card holds whole (the board's table,
+hal/mcu/sentences.py, config.SENTENCES) is queued as its one track: no
+start of the module's between its words; any other plays clip by clip.
 
     from hal.mcu import standalone; standalone.main()
 """
@@ -28,11 +30,29 @@ class SpeakerSink(Sink):
     speaker's interface (hal.audio.AudioOut): a Sink of the board, `poll(now)`
     and `idle()` for the desk."""
 
-    def __init__(self, speaker):
+    def __init__(self, speaker, sentences=None):
+        """`sentences`: the table of the sentences the card holds whole (hal.mcu.sentences), or None."""
         self.speaker = speaker
+        self.sentences = sentences
+        self._one = [0]  # a sentence's track, queued without a new tuple each time
+        if sentences is not None:
+            speaker.expand = self._expand
+
+    def _expand(self, track):
+        """A sentence's track the card lacks: its clips, and no whole sentence from now on."""
+        if self.sentences is None or track <= self.sentences.base:
+            return None
+        clips = self.sentences.clips(track, [])
+        self.sentences = None  # a card of clips only (or of another version): clip by clip
+        return clips
 
     def say(self, say, now_ms):
-        self.speaker.queue(say.clips)
+        track = self.sentences.track(say.clips) if self.sentences is not None else 0
+        if track:
+            self._one[0] = track
+            self.speaker.queue(self._one)
+        else:
+            self.speaker.queue(say.clips)
 
     def sfx(self, sfx, now_ms):
         self.speaker.queue((sfx.clip,))
@@ -54,7 +74,12 @@ class Standalone:
         every event (a trace), or None."""
         c = devices.config
         self.inputs = devices.inputs
-        self.speaker = SpeakerSink(devices.speaker)
+        table = getattr(c, "SENTENCES", None)
+        if table:
+            from .sentences import load
+
+            table = load(table)
+        self.speaker = SpeakerSink(devices.speaker, table or None)
         self.clock = clock
         self.poll_ms = c.POLL_MS
         self.board = Board(seed, sinks=(self.speaker,), recorder=recorder)

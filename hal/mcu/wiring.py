@@ -68,7 +68,15 @@ class Devices:
             rx=pin(config.UART_RX),
             timeout=0,
         )
-        self.speaker = Speaker(DFPlayer(uart), ready_ms=getattr(config, "DFPLAYER_READY_MS", 1500))
+        replies = getattr(config, "DFPLAYER_REPLIES", "full")
+        busy = getattr(config, "DFPLAYER_BUSY_PIN", None)
+        self.speaker = Speaker(
+            DFPlayer(uart),
+            ready_ms=getattr(config, "DFPLAYER_READY_MS", 3000),
+            gap_ms=getattr(config, "DFPLAYER_GAP_MS", 100),
+            ack=replies != "none",
+            busy=None if busy is None else pin(busy, pin.IN, pin.PULL_UP),
+        )
 
     def start(self):
         """Set the touch controllers up; the volume goes out when the DFPlayer is ready."""

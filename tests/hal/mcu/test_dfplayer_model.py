@@ -45,8 +45,8 @@ def _replies(run):
 
 def test_ready_late_and_commands_before_it_dropped(tmp_path):
     run = _run(tmp_path, [(1000, 0x0F, 0x0101, 0), (1700, 0x0F, 0x0101, 0)], 3000, ready_ms=1500)
-    (dropped_at, _), = run.dropped
-    (taken_at, _), = run.frames
+    ((dropped_at, _),) = run.dropped
+    ((taken_at, _),) = run.frames
     assert taken_at - dropped_at == pytest.approx(700, abs=5)  # the first, before READY, was dropped
     assert _replies(run).startswith(df_frame(0x3F, 2)[:3]) and df_frame(0x3F, 2) in _replies(run)
 
@@ -91,14 +91,19 @@ def test_clones_that_answer_short_or_not_at_all(tmp_path, replies):
 
 def test_busy_pin_low_while_the_track_sounds(tmp_path):
     code_plan = [(2000, 0x0F, 0x0101, 0)]
-    code = CODE.replace("while True:", "b = machine.Pin(3, machine.Pin.IN, machine.Pin.PULL_UP)\nlast = -1\nwhile True:\n"
-                        "    v = b.value()\n    if v != last:\n        print('BUSY', time.ticks_ms(), v)\n        last = v")
+    code = CODE.replace(
+        "while True:",
+        "b = machine.Pin(3, machine.Pin.IN, machine.Pin.PULL_UP)\nlast = -1\nwhile True:\n"
+        "    v = b.value()\n    if v != last:\n        print('BUSY', time.ticks_ms(), v)\n        last = v",
+    )
     code = code.replace("PLAN", repr([(t, list(df_frame(c, p, fb))) for t, c, p, fb in code_plan]))
     run = pico.play([], 0, workdir=str(tmp_path), end_ms=3500, dfplayer=dict(pico.REALISTIC, busy_pin=3, ready_ms=1500),
                     code=code)  # fmt: skip
     assert run.status == 0, run.out[-2000:]
-    levels = [(int(t), int(v)) for _, t, v in (line.split() for line in run.out.splitlines() if line.startswith("BUSY"))]
+    levels = [
+        (int(t), int(v)) for _, t, v in (line.split() for line in run.out.splitlines() if line.startswith("BUSY"))
+    ]
     assert [v for _, v in levels] == [1, 0, 1]
-    (start, _, _), = run.sounds
-    (end, _, _), = run.ends
+    ((start, _, _),) = run.sounds
+    ((end, _, _),) = run.ends
     assert levels[1][0] == pytest.approx(start, abs=3) and levels[2][0] == pytest.approx(end, abs=3)

@@ -22,6 +22,7 @@ pytestmark = pytest.mark.skipif(
     reason="needs micropython, mpy-cross and socat",
 )
 
+
 @pytest.fixture
 def rig_and_serve(tmp_path, request):
     """The rig program on its pty and `clue-fx serve --audio rig` on it; each
