@@ -44,4 +44,3 @@ class Sink:
 
     def burst_end(self, now_ms):
         """After the last action of a burst."""
-

@@ -141,8 +141,9 @@ def build(dest, mode, config=None):
         f.write("# written by `clue-fx flash --mode %s`\n" % mode + MAIN[mode])
     written.append("main.py")
     if mode == "standalone":  # the sentences the card holds whole (clue-fx sdcard writes their tracks)
-        from .sentences import table
         from hal.mcu.sentences import SENTENCES_FILE
+
+        from .sentences import table
 
         with open(os.path.join(dest, SENTENCES_FILE), "wb") as f:
             f.write(table())

@@ -98,9 +98,18 @@ def table(seqs=None):
 
 
 def plan_tracks(seqs=None):
-    """[(clips, path on the card)] of the sentences' tracks."""
-    seqs = _many(sentences()) if seqs is None else seqs
-    return [(s, path_of(BASE + 1 + i)) for i, s in enumerate(seqs)]
+    """[(clips, path on the card)] of the sentences' tracks (`seqs`: some of
+    sentences(), None: all); each at its place in the whole table."""
+    every = _many(sentences())
+    if seqs is None:
+        seqs = every
+    index = {s: i for i, s in enumerate(every)}
+    out = []
+    for s in seqs:
+        if tuple(s) not in index:
+            raise ValueError("%r is no sentence the board says" % (tuple(s),))
+        out.append((tuple(s), path_of(BASE + 1 + index[tuple(s)])))
+    return out
 
 
 def join(sources, dest):

@@ -85,7 +85,7 @@ NO_BATTERY_MV = 1000  # below: no batteries (running on USB): no readings are se
 # -- audio ----------------------------------------------------------------------
 VOLUME = 22  # 0..30
 DFPLAYER_READY_MS = 3000  # after power-up, before the DFPlayer is spoken to, unless its READY comes first (1.5-3 s)
-DFPLAYER_GAP_MS = 100  # between two commands: the manual's spacing (closer ones may be dropped)
+DFPLAYER_GAP_MS = 120  # between two commands: the manual's 100 ms (closer ones may be dropped) and a margin
 # "full": the module answers in 10-byte frames; 8-byte clones are read as well. "none": a clone that
 # never answers: wire its BUSY pin to a GPIO and name it in DFPLAYER_BUSY_PIN (else each track's end
 # is only known by a 20 s timeout)

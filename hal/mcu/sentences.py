@@ -63,7 +63,6 @@ class Sentences:
                 hi = mid
         return 0
 
-
     def clips(self, track, out):
         """Append the clips of sentence `track` to `out` (a card without the
         track: the sentence is said clip by clip after all); `out`."""

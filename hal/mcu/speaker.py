@@ -39,7 +39,7 @@ from array import array
 
 from .dfplayer import ACK, ERROR, FINISHED_FLASH, FINISHED_USB, READY
 
-COMMAND_GAP_MS = const(100)  # between two commands to the DFPlayer (the manual's spacing)
+COMMAND_GAP_MS = const(120)  # between two commands: the manual's 100 ms, and a margin for the loop's timing
 ECHO_MS = const(20)  # after a "finished", the time its echo takes (10 bytes at 9600 baud, and some)
 FINISH_GUARD_MS = const(200)  # a "finished" this soon after a play is the last track's echo
 ACK_MS = const(200)  # a play not acknowledged by then was dropped: sent again
@@ -172,12 +172,15 @@ class Speaker:
             self._volume = None
             self._quiet_until = now + self.gap_ms
             return False
+        if self._busy and not self._len:  # all played (said before the stop below: no wait for it)
+            self._busy = False
+            return True
+        if self._ended_alone:  # a stop at once: the next track, whenever it comes, starts sooner
+            self.player.stop()
+            self._ended_alone = False
+            self._quiet_until = now + self.gap_ms
+            return False
         if self._len:
-            if self._ended_alone:  # a stop first: the next track starts sooner
-                self.player.stop()
-                self._ended_alone = False
-                self._quiet_until = now + self.gap_ms
-                return False
             self.playing = self._ring[self._head]
             self._head = (self._head + 1) % len(self._ring)
             self._len -= 1
@@ -186,7 +189,4 @@ class Speaker:
             self._quiet_until = now + self.gap_ms
             self._busy = True
             return False
-        if self._busy:
-            self._busy = False
-            return True
         return False

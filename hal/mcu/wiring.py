@@ -6,7 +6,7 @@ from .battery import Gauge
 from .buttons import Buttons, Switch
 from .dfplayer import DFPlayer
 from .inputs import Inputs
-from .speaker import Speaker
+from .speaker import COMMAND_GAP_MS, Speaker
 
 
 def _inputs(pin, numbers):
@@ -73,7 +73,7 @@ class Devices:
         self.speaker = Speaker(
             DFPlayer(uart),
             ready_ms=getattr(config, "DFPLAYER_READY_MS", 3000),
-            gap_ms=getattr(config, "DFPLAYER_GAP_MS", 100),
+            gap_ms=getattr(config, "DFPLAYER_GAP_MS", COMMAND_GAP_MS),
             ack=replies != "none",
             busy=None if busy is None else pin(busy, pin.IN, pin.PULL_UP),
         )

@@ -164,7 +164,7 @@ def test_speaker_stops_before_a_new_track_when_the_last_one_ended_by_itself():
     s.poll(now + 900)
     assert s.poll(now + 900 + ECHO_MS) is True  # all played: AudioDone
     assert s.poll(now + 1000) is False
-    assert [c for c, _, _ in _commands(uart)] == [0x0F, 0x16, 0x0F]
+    assert [c for c, _, _ in _commands(uart)] == [0x0F, 0x16, 0x0F, 0x16]  # stopped again, for the next
 
 
 def test_speaker_sends_a_dropped_play_again_then_gives_it_up():
