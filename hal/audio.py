@@ -58,10 +58,8 @@ class AudioOut(Sink):
         self.unplayable = set()  # the clips that could not be played: missing or bad files
         self._no_folder = not self._folder.is_dir()
         if self._no_folder and backend != "silent":
-            notice(
-                "audio: no clips of the %s edition here (%s is missing)%s"
-                % (lang, self._folder, ": the voice pack's only" if voices is not None else ": captions only")
-            )
+            notice("audio: no clips of the %s edition here (%s is missing)%s" % (
+                lang, self._folder, ": the voice pack's only" if voices is not None else ": captions only"))
         self._out = open_backend(backend, volume, notice)
         self.backend = self._out.name
         self.played = []  # clip numbers, in the order they started (the last PLAYED_KEEP at least)
@@ -179,9 +177,8 @@ class AudioOut(Sink):
             sound = None
         elif not path.is_file():
             if not self._no_folder:  # a folder missing altogether was said once
-                self._notice(
-                    "audio: %s is missing: clip %d (%s) shows as its caption only" % (path, clip, clip_name(clip))
-                )
+                self._notice("audio: %s is missing: clip %d (%s) shows as its caption only"
+                             % (path, clip, clip_name(clip)))
             sound = _BAD
         else:
             try:

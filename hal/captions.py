@@ -46,16 +46,10 @@ _NAMES = ("guest.", "suspect.", "inspecteur", "dupont.")
 _SPEAKERS = {"narrator": "Edmond", "inspecteur": "Inspecteur Dupont"}  # a manifest that names none
 # What a reader is told when the board goes dark, by PowerOff's reason.
 _POWER_OFF = {
-    "fr": {
-        "switch": "[le plateau est éteint]",
-        "idle": "[le plateau s'est endormi]",
-        "battery": "[piles vides : le plateau s'est éteint]",
-    },
-    "en": {
-        "switch": "[the board is switched off]",
-        "idle": "[the board has gone to sleep]",
-        "battery": "[the batteries are empty: the board has switched off]",
-    },
+    "fr": {"switch": "[le plateau est éteint]", "idle": "[le plateau s'est endormi]",
+           "battery": "[piles vides : le plateau s'est éteint]"},
+    "en": {"switch": "[the board is switched off]", "idle": "[the board has gone to sleep]",
+           "battery": "[the batteries are empty: the board has switched off]"},
 }
 _COLON = {"fr": " : "}  # French sets its colons apart
 
@@ -156,4 +150,4 @@ class Captions:
             text += "."
         if spoken >= len(text):
             return text  # a sound alone
-        return text[:spoken] + text[spoken].upper() + text[spoken + 1 :]
+        return text[:spoken] + text[spoken].upper() + text[spoken + 1:]

@@ -83,12 +83,7 @@ def rebuild(trace, name="the trace"):
     batteries = [e.millivolts for _, _, e, _ in gs[:kept] if type(e) is events.Battery]
     extras = [obj for offset, obj in trace.extras if offset < cut]
     resumed = Resumed(
-        trace.seed,
-        narrator,
-        last_t,
-        inputs=kept,
-        extras=extras,
-        notes=notes,
+        trace.seed, narrator, last_t, inputs=kept, extras=extras, notes=notes,
         millivolts=batteries[-1] if batteries else None,
     )
     return resumed, cut

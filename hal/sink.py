@@ -44,3 +44,4 @@ class Sink:
 
     def burst_end(self, now_ms):
         """After the last action of a burst."""
+

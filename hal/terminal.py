@@ -34,7 +34,7 @@ def help_text(captions):
     places = "  ".join("%s %s" % (k, captions.clip_by_name("place." + p)) for k, p in zip(PLACE_KEYS, PLACES))
     # a START square as the board prints it, with its guest's name (no ids shown)
     starts = "  ".join(
-        "%s START %s" % (k, captions.clip_by_name("guest." + v[len("START_") :])) for k, v in START_KEYS.items()
+        "%s START %s" % (k, captions.clip_by_name("guest." + v[len("START_"):])) for k, v in START_KEYS.items()
     )
     buttons = "  ".join("%s %s" % (k, v) for k, v in BUTTON_KEYS.items())
     return (

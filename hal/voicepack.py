@@ -86,9 +86,8 @@ def read_manifest(folder, editions):
         with open_regular(path, "r", encoding="utf-8") as f:
             manifest = json.load(f)
     except FileNotFoundError:
-        raise VoicePackError(
-            "%s has no %s: write one (clue-fx voices new DIR --edition fr|en|us writes it)" % (folder, MANIFEST)
-        ) from None
+        raise VoicePackError("%s has no %s: write one (clue-fx voices new DIR --edition fr|en|us writes it)"
+                             % (folder, MANIFEST)) from None
     except (ValueError, RecursionError) as e:
         raise VoicePackError("%s is not JSON (%s)" % (path, e)) from None
     except OSError as e:
@@ -96,9 +95,8 @@ def read_manifest(folder, editions):
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
         raise VoicePackError('%s is not a voice pack\'s manifest: it needs "format": "%s"' % (path, FORMAT))
     if manifest.get("edition") not in editions:
-        raise VoicePackError(
-            '%s: "edition" is %r, one of %s is needed' % (path, manifest.get("edition"), ", ".join(editions))
-        )
+        raise VoicePackError('%s: "edition" is %r, one of %s is needed' % (path, manifest.get("edition"),
+                                                                           ", ".join(editions)))
     speakers = manifest.get("speakers", list(SPEAKERS))
     if not isinstance(speakers, list) or not speakers or not set(speakers) <= set(SPEAKERS):
         raise VoicePackError('%s: "speakers" is a list of %s, not %r' % (path, " and ".join(SPEAKERS), speakers))
@@ -125,10 +123,8 @@ def read_samples(path):
         rate = w.getframerate()
         frames = w.readframes(w.getnframes())
         if len(frames) < w.getnframes() * w.getsampwidth() * max(1, w.getnchannels()):
-            raise EOFError(
-                "cut short: %d bytes of sound where its header says %d"
-                % (len(frames), w.getnframes() * w.getsampwidth() * max(1, w.getnchannels()))
-            )
+            raise EOFError("cut short: %d bytes of sound where its header says %d"
+                           % (len(frames), w.getnframes() * w.getsampwidth() * max(1, w.getnchannels())))
     if form[1] != 16:
         return [], rate, form
     data = array.array("h", frames[: len(frames) // 2 * 2])
@@ -211,10 +207,9 @@ def check(folder, sounds_manifest, edition=None):
     for n in wanted:
         if pack.path(n) is None:
             c = by_id[n]
-            problems.append(
-                "%s: missing: clip %d, %s (%s): %s"
-                % (folder / ("%04d.wav" % n), n, c["name"], c.get("speaker", "narrator"), c[pack.edition])
-            )
+            problems.append("%s: missing: clip %d, %s (%s): %s"
+                            % (folder / ("%04d.wav" % n), n, c["name"], c.get("speaker", "narrator"),
+                               c[pack.edition]))
     rates = {}
     for p in sorted(folder.iterdir()):
         if p.suffix.lower() != ".wav":
@@ -232,18 +227,12 @@ def check(folder, sounds_manifest, edition=None):
         for rate, paths in sorted(rates.items()):
             if rate != common:
                 for p in paths:
-                    problems.append(
-                        "%s: %d Hz where the pack's other clips are %d Hz: one rate for all" % (p, rate, common)
-                    )
+                    problems.append("%s: %d Hz where the pack's other clips are %d Hz: one rate for all"
+                                    % (p, rate, common))
     found = len([n for n in wanted if pack.path(n) is not None])
     summary = "%s: %s edition, %d of %d clips%s, %s" % (
-        folder,
-        pack.edition,
-        found,
-        len(wanted),
-        _whose(pack),
-        "%d problem%s" % (len(problems), "" if len(problems) == 1 else "s") if problems else "no problems",
-    )
+        folder, pack.edition, found, len(wanted), _whose(pack),
+        "%d problem%s" % (len(problems), "" if len(problems) == 1 else "s") if problems else "no problems")
     return problems, summary
 
 
@@ -285,10 +274,8 @@ def _clip_problems(path, rates):
         out.append("%s: starts with %.0f ms of silence (at most %.0f ms): trim it" % (path, lead, MAX_LEADING_MS))
     level = active_level_db(samples, rate)
     if not LOUDNESS_DB[0] <= level <= LOUDNESS_DB[1]:
-        out.append(
-            "%s: loudness %.1f dBFS, out of %.0f to %.0f dBFS: %s"
-            % (path, level, LOUDNESS_DB[0], LOUDNESS_DB[1], "too quiet" if level < LOUDNESS_DB[0] else "too loud")
-        )
+        out.append("%s: loudness %.1f dBFS, out of %.0f to %.0f dBFS: %s" % (
+            path, level, LOUDNESS_DB[0], LOUDNESS_DB[1], "too quiet" if level < LOUDNESS_DB[0] else "too loud"))
     clipped = sum(1 for v in samples if v <= -1.0 or v >= 32767 / FULL_SCALE)
     if clipped > 2:
         out.append("%s: %d samples at full scale: clipped, record it a little lower" % (path, clipped))

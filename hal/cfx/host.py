@@ -28,6 +28,7 @@ TICK_MS = 100  # the firmware's clock, fed while the rig is up
 MIN_PING_MS = 100  # a shorter ping period floods the rig (--ping-ms)
 
 
+
 class _Mute:
     """A console that shows nothing (a Host built without one)."""
 

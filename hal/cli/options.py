@@ -47,6 +47,7 @@ def default_edition(environ=None):
     return "en"
 
 
+
 def edition_of(args):
     """The edition a command's --edition (or --lang) names, else the locale's."""
     return getattr(args, "edition", None) or default_edition()
@@ -78,6 +79,7 @@ def edition_arg(value):
     return value
 
 
+
 def millivolts_arg(value):
     try:
         mv = int(value)
@@ -98,29 +100,23 @@ def volume_arg(value):
     return v
 
 
-EDITION_HELP = (
-    "the edition: fr (Super Cluedo Interactif), en (the English rulebook's names), us (Clue FX: "
+EDITION_HELP = "the edition: fr (Super Cluedo Interactif), en (the English rulebook's names), us (Clue FX: " \
     "Mr. Ashe, Lord Gray, Miss Scarlet...); default: from the locale (fr_* fr, en_US us, other English en)"
-)
 
 
 def add_edition_option(p):
     """--edition fr|en|us, and --lang, its old name (the same values, the same dest)."""
     # EDITION, not the list: --help reads no manifest (the list is checked when one is given)
     p.add_argument("--edition", dest="edition", type=edition_arg, default=None, metavar="EDITION", help=EDITION_HELP)
-    p.add_argument(
-        "--lang", dest="edition", type=edition_arg, default=None, metavar="EDITION", help="the same as --edition"
-    )
+    p.add_argument("--lang", dest="edition", type=edition_arg, default=None, metavar="EDITION",
+                   help="the same as --edition")
+
 
 
 def add_voices_option(p):
-    p.add_argument(
-        "--voices",
-        metavar="DIR",
-        default=None,
-        help="a voice pack: your own recordings, played instead of the edition's clips "
-        "(clue-fx voices new/check; its edition is the board's unless --edition says another)",
-    )
+    p.add_argument("--voices", metavar="DIR", default=None,
+                   help="a voice pack: your own recordings, played instead of the edition's clips "
+                   "(clue-fx voices new/check; its edition is the board's unless --edition says another)")
 
 
 def edition_and_voices(args):
@@ -138,9 +134,8 @@ def edition_and_voices(args):
         raise Refused("--voices: %s" % e) from None
     asked = getattr(args, "edition", None)
     if asked and asked != pack.edition:
-        raise Refused(
-            "--voices %s speaks the %s edition, --edition asks for %s: leave one out" % (folder, pack.edition, asked)
-        )
+        raise Refused("--voices %s speaks the %s edition, --edition asks for %s: leave one out"
+                      % (folder, pack.edition, asked))
     return pack.edition, pack
 
 

@@ -1,15 +1,15 @@
 """Voice packs: your own recordings of the board's clips (docs/voice-packs.md).
 
-clue-fx voices new my-voices --edition us --speakers narrator
-    a folder with its voices.json and script.txt: every clip to record,
-    its number, who says it and what it says
-clue-fx voices trim my-voices
-    cut the silence in front of every clip (in place: keep a copy)
-clue-fx voices check my-voices
-    one line per problem (a missing clip, a format, leading silence over
-    5 ms, a loudness out of range), then a summary; exit 1 if any
-clue-fx --voices my-voices
-    the board speaks with them (clue-fx serve, web, selftest, sdcard too)
+    clue-fx voices new my-voices --edition us --speakers narrator
+        a folder with its voices.json and script.txt: every clip to record,
+        its number, who says it and what it says
+    clue-fx voices trim my-voices
+        cut the silence in front of every clip (in place: keep a copy)
+    clue-fx voices check my-voices
+        one line per problem (a missing clip, a format, leading silence over
+        5 ms, a loudness out of range), then a summary; exit 1 if any
+    clue-fx --voices my-voices
+        the board speaks with them (clue-fx serve, web, selftest, sdcard too)
 """
 
 import json
@@ -24,24 +24,17 @@ def add_arguments(p):
     sub = p.add_subparsers(dest="action", metavar="ACTION", required=True)
     c = sub.add_parser("check", help="check a voice pack: missing clips, formats, leading silence, loudness")
     c.add_argument("folder", metavar="DIR", help="the voice pack's folder")
-    c.add_argument(
-        "--edition",
-        type=options.edition_arg,
-        default=None,
-        help="the edition to check against when the pack has no voices.json (default: the locale's)",
-    )
+    c.add_argument("--edition", type=options.edition_arg, default=None,
+                   help="the edition to check against when the pack has no voices.json (default: the locale's)")
     t = sub.add_parser("trim", help="cut the silence in front of every clip of a pack, in place")
     t.add_argument("folder", metavar="DIR", help="the voice pack's folder")
     n = sub.add_parser("new", help="start a voice pack: its voices.json and the script of what to record")
     n.add_argument("folder", metavar="DIR", help="a new (or empty) folder")
     options.add_edition_option(n)
-    n.add_argument(
-        "--speakers",
-        default="narrator,inspecteur",
-        type=speakers_arg,
-        help="whose lines you record: narrator (Edmond), inspecteur, or both (default)",
-    )
-    n.add_argument("--no-sounds", action="store_true", help="leave the place sounds and jingles to the edition's own")
+    n.add_argument("--speakers", default="narrator,inspecteur", type=speakers_arg,
+                   help="whose lines you record: narrator (Edmond), inspecteur, or both (default)")
+    n.add_argument("--no-sounds", action="store_true",
+                   help="leave the place sounds and jingles to the edition's own")
     n.add_argument("--name", default=None, help="the pack's name (default: the folder's)")
 
 
@@ -118,22 +111,15 @@ def new(args, manifest):
         print("clue-fx voices new: %s is not an empty folder: name a new one" % folder, file=sys.stderr)
         return 2
     edition = options.edition_of(args)
-    pack_manifest = {
-        "format": FORMAT,
-        "edition": edition,
-        "name": args.name or os.path.basename(os.path.abspath(folder)),
-        "speakers": args.speakers,
-        "sounds": not args.no_sounds,
-    }
+    pack_manifest = {"format": FORMAT, "edition": edition, "name": args.name or os.path.basename(
+        os.path.abspath(folder)), "speakers": args.speakers, "sounds": not args.no_sounds}
     try:
         os.makedirs(folder, exist_ok=True)
         with open(os.path.join(folder, MANIFEST), "w", encoding="utf-8") as f:
             f.write(json.dumps(pack_manifest, ensure_ascii=False, indent=1) + "\n")
         pack = VoicePack(folder, pack_manifest)
-        lines = [
-            "# %s: what to record, one WAV a line (mono, 16-bit, 22050 Hz; start speaking at once)"
-            % pack_manifest["name"]
-        ]
+        lines = ["# %s: what to record, one WAV a line (mono, 16-bit, 22050 Hz; start speaking at once)"
+                 % pack_manifest["name"]]
         for c in manifest["clips"]:
             if pack.means(c):
                 lines.append("%04d.wav  %-10s  %s" % (c["id"], c.get("speaker", "narrator"), c[edition]))
@@ -142,8 +128,6 @@ def new(args, manifest):
     except OSError as e:
         print("clue-fx voices new: cannot write %s: %s" % (folder, e.strerror or e), file=sys.stderr)
         return 1
-    print(
-        "%s: %s and script.txt written: %d clips to record for the %s edition; then clue-fx voices check %s"
-        % (folder, MANIFEST, len(lines) - 1, edition, folder)
-    )
+    print("%s: %s and script.txt written: %d clips to record for the %s edition; then clue-fx voices check %s"
+          % (folder, MANIFEST, len(lines) - 1, edition, folder))
     return 0
