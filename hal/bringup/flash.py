@@ -127,6 +127,12 @@ def build(dest, mode, config=None):
     board's file system, with main.py). Returns the paths written, relative."""
     if config and not os.path.isfile(config):
         raise DeployError("no config file %s" % config)
+    from .boardconfig import check
+
+    try:
+        check(config)  # a typo is one line here, not a dark board at power-up
+    except ValueError as e:
+        raise DeployError(str(e)) from None
     cmd = mpy_cross_command()
     written = []
     for src, target in sources(mode, config):

@@ -16,7 +16,8 @@ UART_TX = 0  # GP0, pin 1 -> DFPlayer RX (through 1 kOhm)
 UART_RX = 1  # GP1, pin 2 <- DFPlayer TX
 # STOP SEARCH REPEAT ACCUSE YES NO WAIT, left to right: GP6..GP12 (pins 9-12, 14-16)
 BUTTON_PINS = (6, 7, 8, 9, 10, 11, 12)
-SWITCH_PIN = 13  # GP13, pin 17: the ON/OFF switch to ground
+SWITCH_PIN = 13  # GP13, pin 17: the ON/OFF switch to ground; None: a one-pole switch that cuts the
+#                 batteries (an original board's): the board is ON whenever it has power
 BATTERY_PIN = 26  # GP26 / ADC0, pin 31: the middle of the divider
 # LED_PIN = 25  # the self-test's light (hal/mcu/selftest.py): the Pico's own LED, GP25, unless you set
 #                another here; a Pico W's is "LED", an ESP32 DevKit's 2 (a comment: no heap in the game)

@@ -86,6 +86,7 @@ class DFPlayer:
         self._have = 0
         self.bad_frames = 0
         self.short_frames = 0  # 8-byte replies (a clone's)
+        self.replies = 0  # every reply read: the module answers (the self-test says so)
 
     # -- commands --------------------------------------------------------
 
@@ -130,10 +131,12 @@ class DFPlayer:
             if self._n == 8 and b == 0xEF and rx[1] == 0xFF and rx[2] == 0x06:
                 self._n = 0  # a clone's 8-byte reply: no checksum
                 self.short_frames += 1
+                self.replies += 1
                 return rx[3], rx[5] << 8 | rx[6]
             if self._n < 10:
                 continue
             self._n = 0
             if rx[1] == 0xFF and rx[2] == 0x06 and rx[9] == 0xEF and (rx[7] << 8 | rx[8]) == checksum(rx):
+                self.replies += 1
                 return rx[3], rx[5] << 8 | rx[6]
             self.bad_frames += 1

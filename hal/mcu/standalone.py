@@ -111,25 +111,62 @@ def new_seed():
         return time.ticks_us() & 0x3FFFFFFF
 
 
+BOOT_BLINKS = 3  # a boot error: the LED blinks this many times, a pause, again, until the power goes
+
+
+def boot_error(error, blinks=BOOT_BLINKS):
+    """The board cannot start (a config that does not hold, a touch controller
+    that does not answer...): the error on the USB console, and the LED's
+    blink code for a board with no console: BOOT_BLINKS blinks of 300 ms,
+    1.5 s dark, for ever (docs/build-a-board.md, "When it does not start")."""
+    import sys
+    import time
+
+    print("clue-fx: the board cannot start: %s" % (error,))
+    if hasattr(sys, "print_exception"):
+        sys.print_exception(error)
+    try:
+        from . import config
+        from .selftest import led_pin
+
+        led = led_pin(config)
+    except Exception:  # a config that does not even import: the Pico's own LED
+        import machine
+
+        led = machine.Pin(25, machine.Pin.OUT, value=0)
+    while True:
+        for _ in range(blinks):
+            led.value(1)
+            time.sleep_ms(300)
+            led.value(0)
+            time.sleep_ms(300)
+        time.sleep_ms(1500)
+
+
 def main(seed=None):
     import time
 
     from .clock import Clock
-    from .wiring import devices
 
-    if seed is None:
-        seed = new_seed()
-    board = devices()
-    clock = Clock(time.ticks_ms, time.ticks_diff)
-    b = board.inputs.buttons
-    if "REPEAT" in b.names and b.read() >> b.names.index("REPEAT") & 1:  # held at power-up: the self-test
-        from . import selftest  # (only then: the game's heap holds none of it)
+    try:
+        from .wiring import devices
 
+        if seed is None:
+            seed = new_seed()
+        board = devices()
+        clock = Clock(time.ticks_ms, time.ticks_diff)
+        b = board.inputs.buttons
+        if "REPEAT" in b.names and b.read() >> b.names.index("REPEAT") & 1:  # held at power-up: the self-test
+            from . import selftest  # (only then: the game's heap holds none of it)
+
+            board.start()
+            selftest.main(board, clock)
+            return
+        program = Standalone(board, clock, seed)
         board.start()
-        selftest.main(board, clock)
+    except Exception as e:  # noqa: BLE001 - whatever stops the start, the board says so with its LED
+        boot_error(e)
         return
-    program = Standalone(board, clock, seed)
-    board.start()
     print("clue-fx standalone, seed %d" % seed)  # on the USB console: `clue-fx replay` needs it
     while True:
         time.sleep_ms(program.step())

@@ -281,6 +281,7 @@ ADC = UART = I2C
 class Pin:
     IN = 0
     OUT = 1
+    OPEN_DRAIN = 2
     PULL_UP = 1
 
     def __init__(self, id, mode=-1, pull=-1, value=None):
