@@ -108,7 +108,7 @@ class SelfTest:
             self.asleep = True
             self.speaker.stop(now)
             self.speaker.queue((clips.number("phrase.sleep"),))
-            self.out("SLEEP (%d minutes without a press): power off and on to test again" % (self.idle_ms // 60000))
+            self.out("SLEEP after %d s without a press: power off and on to test again" % (self.idle_ms // 1000))
             if self.led is not None:
                 self.led.value(0)
 

@@ -160,6 +160,7 @@ def test_the_self_test_names_each_pad_and_lights_each_press(tmp_path):
         assert "BTN %s DOWN" % name in run.out
     assert run.out.count("ALL PRESSED") == 1
     assert "SW ON" in run.out and "SW OFF" in run.out
+    assert "DFPLAYER OK" in run.out and "BATTERY NONE (USB power)" in run.out  # it answered; no batteries
     # the LED: lit while anything is pressed (REPEAT at power-up, then each press), out between,
     # and a blink of BLINK_MS each time the switch moves
     lights = [(t, v) for t, pin, v in run.pins if pin == pico.LED_PIN]

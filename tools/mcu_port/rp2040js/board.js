@@ -22,7 +22,7 @@
 // Without "dfplayer" the DFPlayer answers at once: READY (0x3F) ready_ms
 // after the UART is first set up, and 0x3D (track finished; twice with
 // echo) clip_ms after each play command (0x0F); a stop (0x16) ends the clip
-// unanswered.
+// unanswered; a command with its feedback byte set is acknowledged (0x41).
 //
 // With "dfplayer", the module as it is measured (Makuna/DFMiniMp3 #128, the
 // DFRobot manual), every figure settable:
@@ -223,7 +223,7 @@ function attach(mcu, spec) {
     }
     lastTaken = ms();
     log(ms().toFixed(3) + ' ' + hex);
-    if (df && feedback) send(0x41, 0);
+    if (feedback) send(0x41, 0);
     if (!df) {
       if (cmd === 0x0f) {
         track = clip;
