@@ -91,7 +91,7 @@ def test_matrix_rows_are_never_driven_against_each_other(tmp_path, drain):
     push-pull, as before, clash on every scan (the check can fail)."""
     steps = [[500, "switch 1"], [2000, "pad GARDIEN 1"], [2050, "pad ABRI 1"], [3000, "pad ABRI 0"],
              [3050, "pad GARDIEN 0"]]  # fmt: skip
-    before = "" if drain else "import machine; delattr(machine.Pin, 'OPEN_DRAIN'); "
+    before = "" if drain else "import machine; machine.Pin.OPEN_DRAIN = machine.Pin.OUT; "  # the rows of before
     code = "%simport pico_game; pico_game.main(2, 'matrix', 'trace.jsonl', %d)" % (before, pico.BOOT_MS + 5000)
     run = pico.play(steps, 2, pads="matrix", workdir=str(tmp_path), end_ms=5000 + 2000, code=code)
     assert run.status == 0, run.out[-2000:]

@@ -16,10 +16,13 @@ _PDE = 0x04
 _SCHMITT = 0x02
 
 
+_OPEN_DRAIN = 2
+
+
 class Pin:
     IN = 0
     OUT = 1
-    OPEN_DRAIN = 2  # as the rp2 port emulates it: 0 drives low, 1 lets go (an input)
+    OPEN_DRAIN = _OPEN_DRAIN  # as the rp2 port emulates it: 0 drives low, 1 lets go (an input)
     PULL_UP = 1
     PULL_DOWN = 2
 
@@ -33,7 +36,7 @@ class Pin:
         elif pull == Pin.PULL_DOWN:
             pad |= _PDE
         rp2040.gpio_init(id, _SIO, pad)
-        self.open_drain = mode == Pin.OPEN_DRAIN
+        self.open_drain = mode == _OPEN_DRAIN
         if self.open_drain:
             rp2040.gpio_out(id, 0)
             rp2040.gpio_oe(id, 0 if value is None or value else 1)
