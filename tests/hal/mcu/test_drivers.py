@@ -420,3 +420,42 @@ def test_hal_mcu_uses_nothing_micropython_lacks():
                 text = f.read()
             for word in banned:
                 assert word not in text, "%s uses %s" % (name, word)
+
+
+def test_a_card_without_the_sentence_tracks_says_the_sentence_clip_by_clip():
+    """The board's table names a whole sentence's track; the card has only
+    the clips (written with --clips-only, or by an older clue-fx): the module
+    says "no such file", the sentence is said clip by clip after all, and
+    every later one too (the table is set aside)."""
+    import io
+
+    from hal.bringup.sentences import BASE, _many, sentences, table
+    from hal.mcu.sentences import Sentences
+    from hal.mcu.standalone import SpeakerSink
+
+    seqs = _many(sentences())
+    uart = Uart()
+    s = Speaker(dfplayer.DFPlayer(uart))
+    sink = SpeakerSink(s, Sentences(io.BytesIO(table(seqs))))
+
+    class Said:
+        clips = seqs[5]
+
+    sink.say(Said, 0)
+    s.poll(0)
+    assert s.playing == BASE + 6  # the whole sentence's track
+    uart.incoming += reply(0x41, 0) + reply(0x40, 6)  # taken, then: no such file
+    s.poll(20)
+    assert s.missing == 1 and sink.sentences is None
+    played = []
+    now = 20
+    while not s.idle():
+        now += 10
+        s.poll(now)
+        if s.playing and (not played or played[-1] != s.playing):
+            played.append(s.playing)
+            uart.incoming += reply(0x41, 0)
+            s.poll(now + 10)
+            now += 300
+            uart.incoming += reply(0x3D, 1)
+    assert played == list(seqs[5])
