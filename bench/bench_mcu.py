@@ -298,7 +298,7 @@ def dfplayer_sound(tmp, seed):
     from tests.support.mcu import sound
 
     seqs = _many(sentences())
-    script = harness.plan_game(seed=seed, wander=4, turns=4, to_the_end=False)
+    script = harness.plan_game(seed=seed, wander=3, turns=3, to_the_end=False)
 
     def one(job):
         i, way = job

@@ -58,7 +58,7 @@ def check(path=None):
     mine = settings(path)
     known = settings(None)
     for key in sorted(mine):
-        if key not in known and key not in ("LED_PIN", "SELFTEST_IDLE_MS"):
+        if key not in known and key not in ("LED_PIN", "SELFTEST_IDLE_MS", "SENTENCES", "DFPLAYER_GAP_MS"):
             near = difflib.get_close_matches(key, list(known), 1)
             raise ValueError(
                 "%s: %s is no setting of the board%s" % (name, key, " (did you mean %s?)" % near[0] if near else "")

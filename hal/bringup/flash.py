@@ -21,7 +21,7 @@ MAIN = {
 }
 
 # hal/mcu modules each program does without
-_NOT_FOR = {"standalone": ("rig.py",), "rig": ("standalone.py", "selftest.py")}
+_NOT_FOR = {"standalone": ("rig.py",), "rig": ("standalone.py", "selftest.py", "boot.py", "sentences.py")}
 # what the standalone program takes of hal/ itself: the desk every screen shares, and what it needs
 DESK = ("desk.py", "edges.py", "runner.py", "schedule.py", "sink.py")
 

@@ -86,15 +86,15 @@ NO_BATTERY_MV = 1000  # below: no batteries (running on USB): no readings are se
 # -- audio ----------------------------------------------------------------------
 VOLUME = 22  # 0..30
 DFPLAYER_READY_MS = 3000  # after power-up, before the DFPlayer is spoken to, unless its READY comes first (1.5-3 s)
-DFPLAYER_GAP_MS = 120  # between two commands: the manual's 100 ms (closer ones may be dropped) and a margin
+# DFPLAYER_GAP_MS = 120  # between two commands: the manual's 100 ms (closer ones may be dropped) and a
+#                          margin; set it here for a module that wants more (a comment: no heap in the game)
 # "full": the module answers in 10-byte frames; 8-byte clones are read as well. "none": a clone that
 # never answers: wire its BUSY pin to a GPIO and name it in DFPLAYER_BUSY_PIN (else each track's end
 # is only known by a 20 s timeout)
 DFPLAYER_REPLIES = "full"
-# The table of the sentences the card holds whole (`clue-fx sdcard` writes their tracks, `clue-fx flash`
-# this file): each is one track, with no start of the module between its words. None, or no such
-# file: every sentence plays clip by clip
-SENTENCES = "sentences.bin"
+# SENTENCES = "sentences.bin"  # the table of the sentences the card holds whole (`clue-fx sdcard` writes
+#   their tracks, `clue-fx flash` this file): each is one track, with no start of the module between its
+#   words; no such file: every sentence plays clip by clip (a comment: no heap in the game)
 DFPLAYER_BUSY_PIN = None  # e.g. 3 (GP3, pin 5) <- the DFPlayer's BUSY (low while it plays)
 
 # -- timings (ms) -------------------------------------------------------------------

@@ -19,8 +19,12 @@ HEADER = 10
 
 
 class Sentences:
-    def __init__(self, f):
-        """`f`: the table opened in binary (kept open: each lookup reads from it)."""
+    def __init__(self, f, speaker=None):
+        """`f`: the table opened in binary (kept open: each lookup reads from
+        it); `speaker`: the hal.mcu.speaker.Speaker its tracks are queued on."""
+        self.speaker = speaker
+        self.sink = None
+        self._one = [0]  # a sentence's track, queued without a new tuple each time
         head = bytearray(HEADER)
         if f.readinto(head) != HEADER or bytes(head[:4]) != MAGIC:
             raise ValueError("not a clue-fx sentence table")
@@ -76,6 +80,40 @@ class Sentences:
                 if c:
                     out.append(c)
         return out
+
+    def say(self, clips):
+        """Queue `clips` as their sentence's one track, if the table has it; True if it did."""
+        track = self.track(clips)
+        if track:
+            self._one[0] = track
+            self.speaker.queue(self._one)
+        return track != 0
+
+    def expand(self, track):
+        """A track the card lacks (the speaker asks): a sentence's is said clip
+        by clip, first in the queue, and every later sentence too (the table
+        is set aside: a card of clips only, or of another version)."""
+        if track <= self.base or self.sink is None:
+            return
+        self.sink.sentences = None
+        sp = self.speaker
+        clips = self.clips(track, [])
+        cap = len(sp._ring)
+        n = min(len(clips), cap - sp._len)
+        sp._head = (sp._head - n) % cap
+        for i in range(n):
+            sp._ring[(sp._head + i) % cap] = clips[i]
+        sp._len += n
+
+
+def attach(sink, path=SENTENCES_FILE):
+    """The table at `path` to the standalone program's speaker sink (hal.mcu.standalone.SpeakerSink)."""
+    table = load(path)
+    if table is not None:
+        table.speaker = sink.speaker
+        table.sink = sink
+        sink.sentences = table
+        sink.speaker.expand = table.expand
 
 
 def load(path=SENTENCES_FILE):

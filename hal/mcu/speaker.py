@@ -41,10 +41,10 @@ from .dfplayer import ACK, ERROR, FINISHED_FLASH, FINISHED_USB, READY
 
 COMMAND_GAP_MS = const(120)  # between two commands: the manual's 100 ms, and a margin for the loop's timing
 ECHO_MS = const(20)  # after a "finished", the time its echo takes (10 bytes at 9600 baud, and some)
-FINISH_GUARD_MS = const(200)  # a "finished" this soon after a play is the last track's echo
+_FINISH_GUARD_MS = const(200)  # a "finished" this soon after a play is the last track's echo
 ACK_MS = const(200)  # a play not acknowledged by then was dropped: sent again
 RETRIES = const(2)
-START_MS = const(2000)  # a silent module's BUSY still high by then: it did not start the track
+_START_MS = const(2000)  # a silent module's BUSY still high by then: it did not start the track
 CLIP_TIMEOUT_MS = const(20000)  # no track is longer: a lost "finished" must not stall the queue
 
 
@@ -75,8 +75,8 @@ class Speaker:
         self._tries = 0
         self._sounding = False  # BUSY went low: the track plays
         self._ended_alone = False  # the last track ended by itself, no stop since: stop before the next
-        # a track the card does not have (the module says so, or a silent one never starts it): its
-        # clips, when it is a whole sentence (`expand(track)` -> clips, or None), played instead
+        # a track the card does not have (the module says so, or a silent one never starts it):
+        # `expand(track)` queues its clips first when it is a whole sentence
         self.expand = None
         self.missing = 0  # tracks the card did not have
 
@@ -113,14 +113,8 @@ class Speaker:
         self.playing = 0
         self.missing += 1
         self._quiet_until = now + self.gap_ms
-        clips = self.expand(track) if self.expand is not None else None
-        if clips:  # said clip by clip, first in the queue
-            cap = len(self._ring)
-            n = min(len(clips), cap - self._len)
-            self._head = (self._head - n) % cap
-            for i in range(n):
-                self._ring[(self._head + i) % cap] = clips[i]
-            self._len += n
+        if self.expand is not None:
+            self.expand(track)  # a whole sentence's: its clips instead (hal/mcu/sentences.py)
 
     def _play(self, now):
         self.player.play(self.playing, 1 if self.ack else 0)
@@ -135,7 +129,7 @@ class Speaker:
                 break
             cmd = r[0]
             if FINISHED_USB <= cmd <= FINISHED_FLASH:
-                if self.playing and now - self._started >= FINISH_GUARD_MS:
+                if self.playing and now - self._started >= _FINISH_GUARD_MS:
                     self.playing = 0
                     self._ended_alone = True
                     self._quiet_until = now + ECHO_MS
@@ -148,7 +142,7 @@ class Speaker:
         if self.playing and self.busy is not None:
             if self.busy.value() == 0:
                 self._sounding = self._acked = True
-            elif not self._sounding and not self.ack and now - self._started >= START_MS:
+            elif not self._sounding and not self.ack and now - self._started >= _START_MS:
                 self._missing(now)  # a silent module that never started it
             elif self._sounding:  # BUSY back high: the track ended
                 self.playing = 0

@@ -30,29 +30,14 @@ class SpeakerSink(Sink):
     speaker's interface (hal.audio.AudioOut): a Sink of the board, `poll(now)`
     and `idle()` for the desk."""
 
-    def __init__(self, speaker, sentences=None):
-        """`sentences`: the table of the sentences the card holds whole (hal.mcu.sentences), or None."""
+    def __init__(self, speaker):
         self.speaker = speaker
-        self.sentences = sentences
-        self._one = [0]  # a sentence's track, queued without a new tuple each time
-        if sentences is not None:
-            speaker.expand = self._expand
-
-    def _expand(self, track):
-        """A sentence's track the card lacks: its clips, and no whole sentence from now on."""
-        if self.sentences is None or track <= self.sentences.base:
-            return None
-        clips = self.sentences.clips(track, [])
-        self.sentences = None  # a card of clips only (or of another version): clip by clip
-        return clips
+        self.sentences = None  # the table of the sentences the card holds whole (hal.mcu.sentences.attach)
 
     def say(self, say, now_ms):
-        track = self.sentences.track(say.clips) if self.sentences is not None else 0
-        if track:
-            self._one[0] = track
-            self.speaker.queue(self._one)
-        else:
-            self.speaker.queue(say.clips)
+        if self.sentences is not None and self.sentences.say(say.clips):
+            return  # queued as its one track
+        self.speaker.queue(say.clips)
 
     def sfx(self, sfx, now_ms):
         self.speaker.queue((sfx.clip,))
@@ -74,12 +59,15 @@ class Standalone:
         every event (a trace), or None."""
         c = devices.config
         self.inputs = devices.inputs
-        table = getattr(c, "SENTENCES", None)
-        if table:
-            from .sentences import load
+        self.speaker = SpeakerSink(devices.speaker)
+        path = getattr(c, "SENTENCES", "sentences.bin")
+        try:
+            open(path, "rb").close()  # a board without the table imports no reader of it
+            from .sentences import attach
 
-            table = load(table)
-        self.speaker = SpeakerSink(devices.speaker, table or None)
+            attach(self.speaker, path)
+        except OSError:
+            pass
         self.clock = clock
         self.poll_ms = c.POLL_MS
         self.board = Board(seed, sinks=(self.speaker,), recorder=recorder)
@@ -111,38 +99,6 @@ def new_seed():
         return time.ticks_us() & 0x3FFFFFFF
 
 
-BOOT_BLINKS = 3  # a boot error: the LED blinks this many times, a pause, again, until the power goes
-
-
-def boot_error(error, blinks=BOOT_BLINKS):
-    """The board cannot start (a config that does not hold, a touch controller
-    that does not answer...): the error on the USB console, and the LED's
-    blink code for a board with no console: BOOT_BLINKS blinks of 300 ms,
-    1.5 s dark, for ever (docs/build-a-board.md, "When it does not start")."""
-    import sys
-    import time
-
-    print("clue-fx: the board cannot start: %s" % (error,))
-    if hasattr(sys, "print_exception"):
-        sys.print_exception(error)
-    try:
-        from . import config
-        from .selftest import led_pin
-
-        led = led_pin(config)
-    except Exception:  # a config that does not even import: the Pico's own LED
-        import machine
-
-        led = machine.Pin(25, machine.Pin.OUT, value=0)
-    while True:
-        for _ in range(blinks):
-            led.value(1)
-            time.sleep_ms(300)
-            led.value(0)
-            time.sleep_ms(300)
-        time.sleep_ms(1500)
-
-
 def main(seed=None):
     import time
 
@@ -165,6 +121,8 @@ def main(seed=None):
         program = Standalone(board, clock, seed)
         board.start()
     except Exception as e:  # noqa: BLE001 - whatever stops the start, the board says so with its LED
+        from .boot import boot_error  # (only then: the game's heap holds none of it)
+
         boot_error(e)
         return
     print("clue-fx standalone, seed %d" % seed)  # on the USB console: `clue-fx replay` needs it

@@ -422,7 +422,7 @@ def test_hal_mcu_uses_nothing_micropython_lacks():
                 assert word not in text, "%s uses %s" % (name, word)
 
 
-def test_a_card_without_the_sentence_tracks_says_the_sentence_clip_by_clip():
+def test_a_card_without_the_sentence_tracks_says_the_sentence_clip_by_clip(monkeypatch):
     """The board's table names a whole sentence's track; the card has only
     the clips (written with --clips-only, or by an older clue-fx): the module
     says "no such file", the sentence is said clip by clip after all, and
@@ -430,13 +430,15 @@ def test_a_card_without_the_sentence_tracks_says_the_sentence_clip_by_clip():
     import io
 
     from hal.bringup.sentences import BASE, _many, sentences, table
-    from hal.mcu.sentences import Sentences
+    from hal.mcu import sentences as reader
     from hal.mcu.standalone import SpeakerSink
 
     seqs = _many(sentences())
     uart = Uart()
     s = Speaker(dfplayer.DFPlayer(uart))
-    sink = SpeakerSink(s, Sentences(io.BytesIO(table(seqs))))
+    sink = SpeakerSink(s)
+    monkeypatch.setattr(reader, "load", lambda path: reader.Sentences(io.BytesIO(table(seqs))))  # in memory
+    reader.attach(sink, "sentences.bin")
 
     class Said:
         clips = seqs[5]

@@ -10,8 +10,8 @@ import pytest
 from firmware.actions import Say
 from firmware.events import Switch
 from hal.mcu import config
+from hal.mcu.boot import BOOT_BLINKS
 from hal.mcu.selftest import SILENT_BLINKS
-from hal.mcu.standalone import BOOT_BLINKS
 from tests.support.mcu import harness, pico
 
 why = pico.available()

@@ -24,7 +24,7 @@ from tests.support.mcu import harness, pico, sound
 why = pico.available()
 pytestmark = pytest.mark.skipif(bool(why) or not harness.shutil.which("mpy-cross"), reason=why or "needs mpy-cross")
 
-SEEDS = range(10, 14)
+SEEDS = range(10, 12)
 TURNS = 6
 LANG = "fr"
 
