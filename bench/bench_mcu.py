@@ -306,7 +306,7 @@ def dfplayer_sound(tmp, seed):
         work = os.path.join(tmp, "df-%d-%s" % (i, way))
         os.makedirs(work)
         run = pico.play(script["steps"], seed, pads="matrix", workdir=work, end_ms=script["end_ms"],
-                        dfplayer=dict(pico.REALISTIC, **model), config_lines=lines,
+                        dfplayer=dict(pico.REALISTIC, **model), config_lines=lines, lang="fr",
                         sentences=seqs if way == "whole" else None)  # fmt: skip
         return job, run
 

@@ -145,7 +145,7 @@ REALISTIC = {"start_ms": 500, "after_end_ms": 800, "fade_ms": 50, "gap_ms": 100,
 
 
 def play(steps, seed, *, pads="contacts", workdir, end_ms, clip_ms=400, heap=HEAP, timeout=900, at_reset=(),
-         main=False, dfplayer=None, code=None, config_lines=(), sentences=None, lang="fr"):  # fmt: skip
+         main=False, dfplayer=None, code=None, config_lines=(), sentences=None, lang=None):  # fmt: skip
     """Run the board's program on the emulated RP2040 for `end_ms` of its
     clock while `steps` happen at its pins; a Run. `at_reset`: steps' whats
     already so when the chip starts ("button REPEAT 1"). `main`: run
@@ -157,7 +157,8 @@ def play(steps, seed, *, pads="contacts", workdir, end_ms, clip_ms=400, heap=HEA
     `sentences`: the whole sentences the card holds (hal.bringup.sentences's
     list): their table on the board, their tracks in the model; None: none,
     every sentence clip by clip. `lang`: the edition whose clips' lengths the
-    realistic model plays (a track of a whole sentence: its clips'), not clip_ms."""
+    realistic model plays (a track of a whole sentence: its clips'); None:
+    every track clip_ms long."""
     board = os.path.join(workdir, "board")
     os.makedirs(board, exist_ok=True)  # the host's folder the chip writes its trace in
     steps_path = os.path.join(workdir, "steps.txt")
@@ -178,7 +179,9 @@ def play(steps, seed, *, pads="contacts", workdir, end_ms, clip_ms=400, heap=HEA
     if dfplayer is not None:
         from .sound import track_lengths
 
-        spec["dfplayer"] = dict(dfplayer, lengths=track_lengths(lang, sentences or ()))
+        spec["dfplayer"] = dict(dfplayer)
+        if lang is not None:
+            spec["dfplayer"]["lengths"] = track_lengths(lang, sentences or ())
     if sentences:
         from hal.bringup.sentences import table
         from hal.mcu.sentences import SENTENCES_FILE
