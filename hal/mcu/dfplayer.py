@@ -4,8 +4,7 @@ Every command and reply is a 10-byte frame:
     7E FF 06 CMD FEEDBACK PARAM_H PARAM_L CHK_H CHK_L EF
 with CHK = -(FF + 06 + CMD + FEEDBACK + PARAM_H + PARAM_L) as 16 bits.
 Some clones answer in 8 bytes, without the checksum (7E FF 06 CMD FB PH PL
-EF): those are read too (a checksum's high byte is never EF), and counted
-in `short_frames`.
+EF): those are read too (a checksum's high byte is never EF).
 
 Clips are played by folder and number (command 0x0F), so the order in which
 files were copied onto the SD card does not matter. `track_of` is the one
@@ -85,7 +84,6 @@ class DFPlayer:
         self._at = 0  # bytes of _chunk not yet parsed start here
         self._have = 0
         self.bad_frames = 0
-        self.short_frames = 0  # 8-byte replies (a clone's)
         self.replies = 0  # every reply read: the module answers (the self-test says so)
 
     # -- commands --------------------------------------------------------
@@ -130,7 +128,6 @@ class DFPlayer:
             self._n += 1
             if self._n == 8 and b == 0xEF and rx[1] == 0xFF and rx[2] == 0x06:
                 self._n = 0  # a clone's 8-byte reply: no checksum
-                self.short_frames += 1
                 self.replies += 1
                 return rx[3], rx[5] << 8 | rx[6]
             if self._n < 10:

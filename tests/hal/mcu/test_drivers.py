@@ -131,7 +131,7 @@ def test_replies_of_a_clone_in_8_bytes():
     p = dfplayer.DFPlayer(uart)
     got = [p.reply(), p.reply(), p.reply(), p.reply()]
     assert got == [(0x3F, 2), (0x41, 0), (0x3D, 9), None]
-    assert p.short_frames == 2 and p.bad_frames == 0
+    assert p.replies == 3 and p.bad_frames == 0
 
 
 def test_speaker_stops_before_a_new_track_when_the_last_one_ended_by_itself():
