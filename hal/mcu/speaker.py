@@ -16,8 +16,9 @@ manual; the emulator's model in tools/mcu_port/rp2040js/board.js):
 - a track started right after one that ended by itself starts late (0.5 to
   1 s): a `stop` first, then the play a gap later, starts it sooner;
 - its "track finished" often comes twice, one right after the other: a
-  "finished" while nothing plays, or within FINISH_GUARD_MS of a play, is
-  that echo (or news of a track already given up), and is ignored;
+  "finished" while nothing plays is that echo (or news of a track already
+  given up), and is ignored; the next play goes out a stop and a command
+  gap later, well after any echo;
 - a play command may be dropped: it is sent with its feedback byte set, and
   sent again (RETRIES times) when no ACK comes within ACK_MS, instead of a
   track's whole timeout of silence;
@@ -41,7 +42,6 @@ from .dfplayer import ACK, ERROR, FINISHED_FLASH, FINISHED_USB, READY
 
 COMMAND_GAP_MS = const(120)  # between two commands: the manual's 100 ms, and a margin for the loop's timing
 ECHO_MS = const(20)  # after a "finished", the time its echo takes (10 bytes at 9600 baud, and some)
-_FINISH_GUARD_MS = const(200)  # a "finished" this soon after a play is the last track's echo
 ACK_MS = const(200)  # a play not acknowledged by then was dropped: sent again
 RETRIES = const(2)
 _START_MS = const(2000)  # a silent module's BUSY still high by then: it did not start the track
@@ -129,7 +129,7 @@ class Speaker:
                 break
             cmd = r[0]
             if FINISHED_USB <= cmd <= FINISHED_FLASH:
-                if self.playing and now - self._started >= _FINISH_GUARD_MS:
+                if self.playing:
                     self.playing = 0
                     self._ended_alone = True
                     self._quiet_until = now + ECHO_MS
