@@ -70,8 +70,8 @@ TARGET_MPY = 48 * 1024
 # `clue-fx flash` copies them), the same .mpy in a ROMFS (imported in place),
 # frozen in the image
 M3 = (
-    ("files", "harness", 80000, 56000, 48000),  # the heaps of tests/hal/mcu/test_qemu_game.py
-    ("romfs", "harness", 56000, 56000, 24000),
+    ("files", "harness", 92000, 56000, 48000),  # the heaps of tests/hal/mcu/test_qemu_game.py
+    ("romfs", "harness", 64000, 56000, 24000),
     ("frozen", "frozen", 34000, 32000, 16000),
 )
 M3_NAMES = {
