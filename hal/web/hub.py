@@ -51,9 +51,19 @@ class Hub:
 
     def changed(self):
         """Whether the pages have news: messages not yet taken, or an input
-        since the state was last sent (the transport clears `dirty` once it
-        has sent it)."""
+        since the state was last sent."""
         return self.dirty or len(self._out) > 0
+
+    def touch(self):
+        """Something the pages see changed outside the board (a seat taken,
+        freed or given to a bot, a page gone): the state is to be sent again."""
+        self.dirty = True
+
+    def stale(self):
+        """Whether the state is to be sent again; the transport sends it now
+        (the flag is cleared: the pages have it)."""
+        was, self.dirty = self.dirty, False
+        return was
 
     def take(self):
         """The public messages since the last call, in order."""

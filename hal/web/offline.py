@@ -105,7 +105,7 @@ class Offline:
         hello["offline"] = True
         hello["seed"] = self.seed
         hello["notes"] = self.notes
-        self.hub.dirty = True
+        self.hub.touch()
         answer = self._answer([hello], 0)
         return answer[:-1] + ', "reset": true}'  # the page's stored trace is replaced by these lines
 
@@ -133,8 +133,7 @@ class Offline:
 
     def _answer(self, first, now):
         out = first + self.hub.take()
-        if self.hub.dirty:
-            self.hub.dirty = False
+        if self.hub.stale():
             status = json.dumps(self.hub.status("board"))
             if status != self._sent:
                 self._sent = status

@@ -157,7 +157,7 @@ class WebBoard:
         """Send every page what happened: the burst's public messages, then
         each kind of state that changed (a seat: its own private state)."""
         out = self.hub.take()
-        self.hub.dirty = False
+        self.hub.stale()  # the state is sent below, to every page
         texts = [json.dumps(m, ensure_ascii=False) for m in out]
         statuses = {}
         public = None
@@ -273,7 +273,7 @@ class WebBoard:
             hello.update(guest=guest, device=device)
             if not any(p.role == "seat" and p.guest == guest for p in self.pages):
                 self.log("seat %s: held by the phone at %s" % (guest, addr))
-            self.hub.dirty = True  # the board shows the seat held
+            self.hub.touch()  # the board shows the seat held
         else:
             q = request.query
             key = q.get("b")
@@ -307,7 +307,7 @@ class WebBoard:
                 self.log("the %s page at %s was dropped: %s" % (page.role, addr, page.dropped))
             page.drop("closed")
             writer.cancel()
-            self.hub.dirty = True
+            self.hub.touch()
         return ws
 
     async def _read(self, page, ws):
@@ -343,7 +343,7 @@ class WebBoard:
             if p.role == "board" and not self.board_holder.holds(p.ticket):
                 p.role, p.ticket, p.busy_since = "viewer", None, None
                 p.put(json.dumps(dict(self._role(p), taken=True)))
-        self.hub.dirty = True
+        self.hub.touch()
 
     def _receive(self, page, data):
         try:
@@ -406,7 +406,7 @@ class WebBoard:
             page.tell("refused", why)
 
     def _act(self, page, message):
-        self.hub.dirty = True
+        self.hub.touch()
         why = self.table.act(page.guest, message)
         self.desk.record(self.now())
         if why is not None:
@@ -423,7 +423,7 @@ class WebBoard:
             return why
         self.seats.remove(guest)
         self._close_seat(guest, "bot")
-        self.hub.dirty = True
+        self.hub.touch()
         return None
 
     def _hand_back(self, guest, why):
@@ -431,7 +431,7 @@ class WebBoard:
         self.seats.hand_back(guest)
         self.table.recode(self.seats.codes())
         self._close_seat(guest, why)
-        self.hub.dirty = True
+        self.hub.touch()
 
     def _close_seat(self, guest, why):
         for p in self.pages:
