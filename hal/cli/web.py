@@ -162,7 +162,7 @@ def run(args):
     from hal.web.server import WebBoard, edition_clips
     from sim.cards import record
     from sim.hotseat import restore
-    from sim.web.table import WebTable
+    from sim.web.phone_table import WebTable
     from sim.words.card_words import Words
     from sim.words.labels import Labels
     from sim.words.pages import page_words

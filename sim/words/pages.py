@@ -216,7 +216,7 @@ LEVELS = {
 }
 LEVELS["us"] = dict(LEVELS["en"])
 
-# The card table's refusals of a seat's choice (sim.web.table), as the seat's page says them
+# The card table's refusals of a seat's choice (sim.web.phone_table), as the seat's page says them
 NOTICES = {
     "fr": {
         "not_dealt": "pas maintenant : les cartes sont distribuées après l'appel",

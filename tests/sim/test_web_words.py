@@ -10,7 +10,7 @@ import pytest
 
 from firmware.board import GUESTS, PLACES, START_PADS
 from hal import captions
-from sim.web.table import WebTable
+from sim.web.phone_table import WebTable
 from sim.words import pages as web_words
 from sim.words.card_words import Words
 from sim.words.labels import Labels
