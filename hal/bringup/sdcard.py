@@ -23,7 +23,6 @@ import wave
 
 from hal.mcu.dfplayer import path_of, track_of
 
-from . import sentences as whole
 
 # None: the installed sounds (hal.captions.SOUNDS), looked up when a card is
 # planned, so that `clue-fx sdcard --help` does not load hal.captions.
@@ -113,6 +112,7 @@ def plan(lang, sounds=SOUNDS, voices=None):
 
 
 def sentence_bytes(files, seqs):
+    from . import sentences as whole  # the firmware's phrase builder: only when sentences are written
     """The bytes the whole sentences' tracks take on a card, from the clips `files` (plan's)."""
     sound = {}
     for n, src, _ in files:
@@ -125,6 +125,8 @@ def write(card, lang, sounds=SOUNDS, out=print, voices=None, *, sentences=None):
     """Copy the edition onto the card at `card` (its mount point, or any
     folder), and its whole sentences (`sentences`: hal.bringup.sentences's
     list; None: all of them; (): none, the clips only)."""
+    from . import sentences as whole  # the firmware's phrase builder: not imported by `sdcard --help`
+
     if not os.path.isdir(card):
         raise CardError("%s is not a folder (mount the SD card and name its folder)" % card)
     files = plan(lang, sounds, voices)

@@ -22,7 +22,7 @@ def test_each_edition_its_own_card(tmp_path):
     for edition in ("us", "fr"):
         card = tmp_path / edition
         card.mkdir()
-        run = sdcard(str(card), "--edition", edition)
+        run = sdcard(str(card), "--edition", edition, "--clips-only")  # the whole sentences: tests/hal/bringup/test_sdcard.py
         assert run.returncode == 0, run.stdout + run.stderr
         assert run.stdout.startswith("wrote %d clips of the %s edition to %s" % (len(CLIPS), edition, card))
         for n in CLIPS:
@@ -37,7 +37,7 @@ def test_a_voice_pack_on_the_card_the_edition_for_the_rest(tmp_path):
     shutil.copy(SOUNDS / "en" / "0004.wav", pack / "0004.wav")
     card = tmp_path / "card"
     card.mkdir()
-    run = sdcard(str(card), "--voices", str(pack))
+    run = sdcard(str(card), "--voices", str(pack), "--clips-only")
     assert run.returncode == 0, run.stdout + run.stderr
     assert "of the us edition, 1 of them from the voice pack Grandpa" in run.stdout
     assert (card / path_of(4)).read_bytes() == (pack / "0004.wav").read_bytes()
