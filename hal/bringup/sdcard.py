@@ -23,7 +23,6 @@ import wave
 
 from hal.mcu.dfplayer import path_of, track_of
 
-
 # None: the installed sounds (hal.captions.SOUNDS), looked up when a card is
 # planned, so that `clue-fx sdcard --help` does not load hal.captions.
 SOUNDS = None
@@ -112,8 +111,9 @@ def plan(lang, sounds=SOUNDS, voices=None):
 
 
 def sentence_bytes(files, seqs):
-    from . import sentences as whole  # the firmware's phrase builder: only when sentences are written
     """The bytes the whole sentences' tracks take on a card, from the clips `files` (plan's)."""
+    from . import sentences as whole  # the firmware's phrase builder: only when sentences are written
+
     sound = {}
     for n, src, _ in files:
         with wave.open(src, "rb") as w:
