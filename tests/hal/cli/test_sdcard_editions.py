@@ -22,7 +22,7 @@ def test_each_edition_its_own_card(tmp_path):
     for edition in ("us", "fr"):
         card = tmp_path / edition
         card.mkdir()
-        run = sdcard(str(card), "--edition", edition, "--clips-only")  # the whole sentences: tests/hal/bringup/test_sdcard.py
+        run = sdcard(str(card), "--edition", edition, "--clips-only")  # whole sentences: test_sdcard.py
         assert run.returncode == 0, run.stdout + run.stderr
         assert run.stdout.startswith("wrote %d clips of the %s edition to %s" % (len(CLIPS), edition, card))
         for n in CLIPS:
