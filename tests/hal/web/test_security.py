@@ -854,11 +854,15 @@ def test_renewed_half_sent_requests_from_several_addresses_keep_no_page_out(serv
         times = []
         deadline = time.monotonic() + 90
         while len(times) < 12 or attack.opened < before + 200:  # 12 pages at least, while 200 more are renewed
-            assert len(times) < 5000 and time.monotonic() < deadline, (len(times), attack.opened - before)
+            assert time.monotonic() < deadline, (len(times), attack.opened - before)
             t0 = time.monotonic()
             status, page = raw_get(s.port, "/")
             times.append(time.monotonic() - t0)
             assert status == 200 and b"<html" in page.lower(), (status, page[:200])
+            seen = attack.opened  # the next page once the stranger has renewed a few more (it renews slower
+            # than a page loads: on a loaded machine 5 000 pages came in the time of 71 renewals)
+            wait_until(lambda seen=seen: attack.opened >= seen + 15 or time.monotonic() >= deadline, 95,
+                       "the stranger renewing its half-sent requests")  # fmt: skip
         assert max(times) < 5, sorted(times)[-5:]
 
         async def go():
