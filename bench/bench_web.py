@@ -13,8 +13,13 @@ loopback:
   page (median of 5 probes, each refused in one line) calm, then while a
   seat's phone sends 2 000 choices as fast as it can (the host cuts it),
   and the ratio; issue 27 measured 1 ms -> ~550 ms before the cut.
+- a burst (--burst, no browser): 2 000 malformed requests (bad request
+  lines, headers and lengths, TLS bytes, a WebSocket handshake cut off
+  every tenth), one connection each: the bytes the host printed on its
+  console (stdout after its start-up lines, and stderr) and the requests a
+  second; issue 37 measured 1.06 MB of tracebacks on main 567fd85.
 
-    python bench/bench_web.py [--n 50] [--idle 20] [--flood]
+    python bench/bench_web.py [--n 50] [--idle 20] [--flood] [--burst]
 
 Needs Debian's chromium and chromium-driver, and selenium.
 """
@@ -139,12 +144,36 @@ def flood():
         server.stop()
 
 
+def burst(n=2000):
+    """(bytes printed on stdout after the start, bytes on stderr, requests a second) under `n` malformed requests."""
+    from tests.support.web_attack import malformed_burst
+
+    server = Server("--seed", "4", "--lang", "en", "--table")
+    start = len(server.lines)
+    try:
+        seconds = malformed_burst(server.port, n)
+    finally:
+        server.stop()  # the console's last counts are said at the stop
+    out = sum(len(line.encode()) + 1 for line in server.lines[start:])
+    return out, len(server.proc.stderr.read().encode()), n / seconds, server.lines[start:]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--n", type=int, default=50, help="presses measured (default 50)")
     ap.add_argument("--idle", type=float, default=20, help="seconds of idle server measured (default 20)")
     ap.add_argument("--flood", action="store_true", help="only the flood's answer times (no browser)")
+    ap.add_argument("--burst", action="store_true", help="only the console's output under malformed requests")
     args = ap.parse_args()
+    if args.burst:
+        out, err, rate, lines = burst()
+        print(
+            "2000 malformed requests (%.0f a second): the host's console printed %d bytes on stdout after its "
+            "start-up lines (%d lines) and %d bytes on stderr" % (rate, out, len(lines), err)
+        )
+        for line in lines:
+            print("  " + line)
+        return 0
     if args.flood:
         calm, busy, cut = flood()
         print(

@@ -30,8 +30,8 @@ from . import clips as clips_
 
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
-STATIC_FILES = ("board.js", "link.js", "panel.js", "ring.js", "voice.js", "local.js", "app.js",
-                "art.css", "art.svg", "board.css")  # fmt: skip
+STATIC_FILES = ("board.js", "link.js", "panel.js", "ring.js", "voice.js", "local.js", "app.js", "awake.js",
+                "awake.webm", "awake.mp4", "art.css", "art.svg", "board.css")  # fmt: skip
 WASM_FILES = ("micropython.mjs", "micropython.wasm", "LICENSE")
 # What the page's MicroPython imports: firmware/ whole, and hal's modules that run there (offline.py's imports).
 HAL_FILES = ("hal/__init__.py", "hal/captions.py", "hal/desk.py", "hal/edges.py", "hal/schedule.py",

@@ -12,6 +12,7 @@ connection that has not sent a whole request in that time), middleware.
 """
 
 import ipaddress
+import pathlib
 import socket
 
 from aiohttp import web
@@ -32,7 +33,9 @@ class Limits:
     rate = 30.0  # messages a second a page may send (a tap is two: down and up; a finger taps a few a second) ...
     burst = 60  # ... with this many at once
     flood = 200  # messages over the rate before the page is dropped (not the board's own screen: it is refused)
-    joins_per_minute = 10  # codes typed at /join from one address
+    joins_per_minute = 10  # seat codes tried from one address: typed at /join, or a seat's socket refused
+    connections_per_address = 16  # HTTP connections open at once from one address, not yet a page's socket
+    connections = 64  # ... in all (a browser opens 6 a host): beyond, the biggest holder's oldest is cut
     busy_ms = 30000  # the longest a board page may say it is speaking (no sentence is that long)
 
 
@@ -69,6 +72,27 @@ class Bucket:
             return True
         return False
 
+    def ready(self, now_s):
+        """Whether `take` would succeed now (nothing taken)."""
+        if self.at is not None:
+            self.tokens = min(self.burst, self.tokens + (now_s - self.at) * self.rate)
+        self.at = now_s
+        return self.tokens >= 1
+
+
+def inside(root, name, pattern):
+    """The file `name` of folder `root`, when `name` is one of that folder's
+    own names (`pattern`, a compiled regex matched whole: no slash, no dot
+    dot, no encoding left) and the resolved path is under the resolved
+    root; else None."""
+    if not isinstance(name, str) or pattern.fullmatch(name) is None:
+        return None
+    base = pathlib.Path(root).resolve()
+    path = (base / name).resolve()
+    if not path.is_relative_to(base) or not path.is_file():
+        return None
+    return path
+
 
 def url_host(host):
     """A host as it goes in a URL: an IPv6 address in brackets."""
@@ -80,16 +104,31 @@ def url_host(host):
     return host
 
 
+ROUTER_SUFFIXES = ("", ".local", ".lan", ".home", ".fritz.box", ".home.arpa")  # what a home router calls NAME
+HOME_ARPA = ".home.arpa"  # RFC 8375: names only a home network's own DNS answers (never the internet's)
+
+
+def own_names(hostname):
+    """This computer's names as a home network knows them: `hostname` with
+    and without its domain, alone or under .local (mDNS) or what routers
+    add (.lan, .home, .fritz.box, .home.arpa), and localhost."""
+    name = hostname.lower().rstrip(".")
+    names = {"localhost"}
+    for base in {name, name.split(".")[0]}:
+        names.update(base + suffix for suffix in ROUTER_SUFFIXES)
+    return names
+
+
 class Hosts:
     """The Host headers this server answers: an IP address (a DNS rebinding
-    attack needs a name), localhost, this computer's own names, each with
-    the port it listens on. Any other name is refused."""
+    attack needs a name), localhost, this computer's own names (`own_names`)
+    and any name under home.arpa, each with the port it listens on. Any
+    other name is refused: a name an attacker's DNS can point here."""
 
     def __init__(self, port, names=None):
         self.port = port
         if names is None:
-            name = socket.gethostname().lower()
-            names = {"localhost", name, name + ".local", name.split(".")[0] + ".local"}
+            names = own_names(socket.gethostname())
         self.names = {n.lower() for n in names}
 
     def allows(self, header):
@@ -102,7 +141,8 @@ class Hosts:
             ipaddress.ip_address(host)
             return True
         except ValueError:
-            return host.lower().rstrip(".") in self.names
+            host = host.lower().rstrip(".")
+            return host in self.names or (host.endswith(HOME_ARPA) and len(host) > len(HOME_ARPA))
 
 
 def _split_host(header):

@@ -80,8 +80,12 @@ class Hub:
         self.desk.audio_done(now)
 
     def step(self, now, quiet=True):
-        """The clock's turn: the desk's Tick and Battery, the bots' presses."""
+        """The clock's turn: the desk's Tick and Battery, the bots' presses;
+        the card table's wait on a person (its `watch`: a wait began or
+        ended, its offer of a bot is due) told to the pages."""
         if self.desk.step(now, quiet):
+            self.dirty = True
+        if self.table is not None and self.table.watch(self.desk.table_time(now)):
             self.dirty = True
 
     # -- what a page is sent ---------------------------------------------------------

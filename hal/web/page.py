@@ -42,6 +42,7 @@ class Page:
         self.dropped = None  # why the page was dropped, once it was
         self.closing = None  # why the page is closed once its queue is sent
         self._told = None  # when it was last told it sends too fast (s)
+        self.heard = 0.0  # when it last sent a message (s): the idlest watcher makes room for a player first
 
     def put(self, text):
         """Queue `text` for the page; False (and the page dropped) when too much waits already."""
@@ -67,6 +68,7 @@ class Page:
 
     def allowed(self, now_s):
         """Whether one more message from the page is within its rate; a page far over it is dropped."""
+        self.heard = now_s
         if self.bucket.take(now_s):
             return True
         self.over += 1

@@ -26,7 +26,8 @@ Every message is checked (hal.web.messages) and every page bounded
 The card table, if any, is any object with: `sink` (a hal.sink.Sink),
 `people` (the seats people take), `tokens` ({guest: code} to start with),
 `step(now_ms, quiet)`, `refuses(button)`, `records(t)` (hal.desk uses
-them), `public()` (what the whole table sees: a JSON-able dict),
+them), `watch(t)` (the wait on a person changed: hal.web.hub),
+`public()` (what the whole table sees: a JSON-able dict),
 `private(guest)` (one guest's whole private state), `act(guest, message)`
 (a seat's choice; a line of text when it is refused, else None),
 `seat_bot(guest)` (a seat given to a bot, before or after the deal; a line
@@ -37,13 +38,16 @@ keeps them), `refusal(why)` (a refusal's words) and `problem`.
 import asyncio
 import json
 import pathlib
+import re
 import signal
 import time
 
 from aiohttp import WSMsgType, web
 
 from ..captions import SOUNDS
-from .guard import LIMITS, Bucket, Hosts, protect, url_host
+from .console import Console
+from .gate import BACKLOG, Gate, StrictSocket, connections_cap, fits, make_room
+from .guard import LIMITS, Bucket, Hosts, inside, protect, url_host
 from .holders import BoardHolder, SeatHolders, shown
 from .hub import Hub
 from .join import join_page
@@ -52,6 +56,8 @@ from .page import DROPPED, Page
 from .qr import svg as qr_svg
 
 STATIC = pathlib.Path(__file__).resolve().parent / "static"
+CLIP = re.compile(r"[0-9]{4}\.wav")  # a clip's own name: /sounds/LANG/NNNN.wav (the pages ask for no other)
+STATIC_NAME = re.compile(r"(?:[A-Za-z0-9_-]+/){0,3}[A-Za-z0-9_-]+(?:\.[A-Za-z0-9]+)+")  # app.js, css/x.css: no '..'
 _NO_CACHE = {"Cache-Control": "no-cache"}
 _PRIVATE = {"Cache-Control": "no-store"}
 GONE = {  # why a seat's page is closed, as its page says it (the words are the page's: words["seat"])
@@ -83,7 +89,9 @@ class WebBoard:
         self.pages = []
         self.base_url = None  # what the QR codes carry: set by run() (or the front door's ready)
         self.hosts = None
-        self.joins = {}  # address -> Bucket of codes typed at /join
+        self.joins = {}  # address -> Bucket of seat codes tried (typed at /join, or a seat's socket)
+        self.gate = None  # the door (hal.web.gate): HTTP connections counted per address from accept()
+        self.console = None  # the host's console, quiet (hal.web.console): set by run()
         self.dropped = []  # (address, role, why) of each page dropped: it stopped reading, it flooded
         self._t0 = time.monotonic()
         self.due = []  # a resumed table's press in flight when the host stopped (fed first)
@@ -173,13 +181,23 @@ class WebBoard:
         return web.FileResponse(STATIC / "seat.html", headers=_PRIVATE)
 
     async def sound(self, request):
+        """A clip NNNN.wav of an edition (the voice pack's, if it has it), from that folder alone."""
         lang, name = request.match_info["lang"], request.match_info["name"]
-        path = SOUNDS / lang / name
-        if self.voices is not None and lang == self.voices.edition and name[:4].isdigit():
-            path = self.voices.path(int(name[:4])) or path
-        if lang not in self.captions.editions or not name.endswith(".wav") or not path.is_file():
-            raise web.HTTPNotFound(text="no clip %s/%s" % (lang, name))
+        path = None
+        if lang in self.captions.editions and CLIP.fullmatch(name):
+            if self.voices is not None and lang == self.voices.edition and self.voices.path(int(name[:4])):
+                path = inside(self.voices.folder, name, CLIP)
+            path = path or inside(SOUNDS / lang, name, CLIP)
+        if path is None:
+            raise web.HTTPNotFound(text="no such clip")
         return web.FileResponse(path, headers={"Cache-Control": "max-age=86400"})
+
+    async def static(self, request):
+        """The pages' own files, by their own names, from static/ alone."""
+        path = inside(STATIC, request.match_info["path"], STATIC_NAME)
+        if path is None:
+            raise web.HTTPNotFound(text="no such file")
+        return web.FileResponse(path)
 
     async def qr(self, request):
         """A free seat's link, as a QR code: for the board's own screen alone."""
@@ -198,8 +216,7 @@ class WebBoard:
         typed = request.query.get("code")
         note = ""
         if typed is not None:
-            bucket = self.joins.setdefault(request.remote, Bucket(self.limits.joins_per_minute / 60.0, 5))
-            if not bucket.take(time.monotonic()):
+            if not self._codes(request.remote).take(time.monotonic()):
                 note = words["slow"]
             else:
                 guest = self.seats.guest_of_code(typed)
@@ -217,24 +234,58 @@ class WebBoard:
 
     # -- the pages' sockets -----------------------------------------------------------
 
+    def _plays(self, request):
+        """Whether `request` comes from a screen the family plays on: the board's
+        (hal.web.holders) or a seat's phone with its seat's code. Such a screen
+        always gets a socket (`_admit`). Nothing is claimed here."""
+        guest = request.query.get("seat")
+        if guest is None:
+            return self.board_holder.is_board(request.remote, request.query.get("b"))
+        return guest in self.seats and self.seats.guest_of_code(request.query.get("k")) == guest
+
+    def _admit(self, request):
+        """Room for one more page from `request`'s address, made for the board
+        and the seats' phones (hal.web.gate.make_room); False: too many pages."""
+        addr, seat = request.remote, request.query.get("seat")
+        if fits(self.pages, addr, self.limits):
+            return True
+        keyed = seat is not None or request.query.get("b") is not None  # a code or a key looked at: one try
+        if keyed and not self._codes(addr).ready(time.monotonic()):
+            return False
+        if not self._plays(request):
+            if keyed:
+                self._codes(addr).take(time.monotonic())
+            return False
+        return make_room(self.pages, addr, "seat" if seat is not None else "board", self.limits)
+
+    def _codes(self, addr):
+        """The Bucket of seat codes `addr` may try (at /join and on a seat's socket alike)."""
+        return self.joins.setdefault(addr, Bucket(self.limits.joins_per_minute / 60.0, 5))
+
     async def socket(self, request):
         addr = request.remote
-        if len(self.pages) >= self.limits.sockets or sum(p.addr == addr for p in self.pages) >= (
-            self.limits.sockets_per_address
-        ):
+        if not self._admit(request):
             raise web.HTTPTooManyRequests(text="too many pages open")
-        ws = web.WebSocketResponse(
+        ws = StrictSocket(
             heartbeat=self.limits.heartbeat_s, max_msg_size=self.limits.message, compress=False, autoping=True
         )
         try:
             await ws.prepare(request)
         except ConnectionError:  # gone during the handshake: nothing to say (no traceback on the console)
             return web.Response(status=400)  # its own write fails quietly too (aiohttp's finish_response)
+        if self.gate is not None:
+            self.gate.upgraded(request.protocol)  # a page now: the pages' limits hold it
         hello = self.hub.hello("seat" if request.query.get("seat") is not None else "board")
         guest = request.query.get("seat")
         if guest is not None:
+            if not self._codes(addr).ready(time.monotonic()):  # codes tried too fast from here: not looked at
+                text = self.words["join"]["slow"]
+                await ws.send_str(json.dumps({"t": "error", "text": text, "why": "slow", "fatal": False}))
+                await ws.close()
+                return ws
             device, why = self.seats.claim(guest, request.query.get("k"), addr, request.query.get("d"))
             if why is not None:
+                self._codes(addr).take(time.monotonic())
                 text = self.words["seat"]["refused_" + why]
                 await ws.send_str(json.dumps({"t": "error", "text": text, "why": why, "fatal": True}))
                 await ws.close()
@@ -277,8 +328,8 @@ class WebBoard:
     async def _read(self, page, ws):
         """The page's messages, each checked and answered, until it goes or is dropped."""
         async for msg in ws:
-            if page.dropped is not None or page.closing is not None:
-                break
+            if page.dropped is not None or page.closing is not None or msg.type == WSMsgType.ERROR:
+                break  # an error: a protocol error (an unmasked frame, too big a message), the socket closed
             if not page.allowed(time.monotonic()):
                 continue
             if msg.type == WSMsgType.TEXT:
@@ -383,7 +434,7 @@ class WebBoard:
                 web.get("/sounds/{lang}/{name}", self.sound),
                 web.get("/qr/{guest}.svg", self.qr),
                 web.get("/join", self.join),
-                web.static("/static", STATIC),
+                web.get("/static/{path:.+}", self.static),
             ]
         )
         return app
@@ -399,25 +450,29 @@ class WebBoard:
             loop.add_signal_handler(signal.SIGTERM, asyncio.current_task().cancel)
         except (NotImplementedError, RuntimeError, ValueError):  # no such handlers (Windows, not the main thread)
             pass
+        self.console = Console(self.log)  # errors summed up, one line a minute at most (installed once listening)
         # keepalive_timeout also closes a connection that has not sent a whole request by then
         runner = web.AppRunner(
             self.app(), access_log=None, handle_signals=False, shutdown_timeout=2.0,
             keepalive_timeout=self.limits.header_s,
         )  # fmt: skip
         await runner.setup()
+        self.gate = Gate(self.limits, self.console.count, total=connections_cap(self.limits))
+        self.gate.watch(runner.server)
         urls = []
         port = addresses[0][1]
-        for host, _ in addresses:
-            await web.TCPSite(runner, host, port).start()
+        for host, _ in addresses:  # a short backlog: accept() takes at most that many at once (file descriptors)
+            await web.TCPSite(runner, host, port, backlog=BACKLOG).start()
             port = runner.addresses[-1][1]  # the port bound (0: any free one), then the same for the others
             urls.append("http://%s:%d/" % (url_host(host), port))
         if self.hosts is None:
             self.hosts = Hosts(port)
         if self.base_url is None:
             self.base_url = urls[0]
-        if ready is not None:
-            ready(urls)
         try:
+            self.console.install(loop)
+            if ready is not None:
+                ready(urls)
             while True:
                 self.tick()
                 if self._changed():
@@ -430,6 +485,7 @@ class WebBoard:
                 except (TimeoutError, ConnectionError, RuntimeError):
                     pass
             await runner.cleanup()
+            self.console.close()
 
     def serve(self, desk, addresses, ready=None):
         try:

@@ -14,6 +14,12 @@ cases that guest opened, the cards shown to that guest and that guest's
 sheet; `public()` carries only what the whole table sees (the three cards
 named in a hypothesis, who could not refute, who showed; an accusation's
 three cards and the verdict; the confidential case once the game is over).
+
+Nobody waits in silence: `waiting()` names the person the table waits on
+(a card to show, the three to name, their turn) and since when, on the
+table's clock; once the wait has lasted its OFFER_MS the board offers to
+give that seat to a bot (`watch(t)`, each turn of the server's clock, says
+when the pages must be told: a wait began, ended, or its offer is due).
 """
 
 from firmware.board import GUESTS
@@ -22,6 +28,15 @@ from ..bots.mind import Bot
 from ..bots.session import Session, Stuck
 from ..cards import record
 from ..words.pages import NOTICES
+
+# How long the table waits on a person before the board offers "→ bot" for
+# that seat (it is an offer: nothing happens by itself, WCAG 2.2.1). A card
+# to show is one tap on a phone that asks for it at once: half a minute
+# without it means the phone is not in a hand (asleep, never linked). The
+# three cards of an accusation are three choices, thought over: a minute. A
+# turn is a walk to the board, a move, a search or a hypothesis: a minute
+# and a half without a single press of it.
+OFFER_MS = {"show": 30_000, "accuse": 60_000, "turn": 90_000}
 
 
 class WebTable:
@@ -45,6 +60,7 @@ class WebTable:
         self.problem = None  # a bot got stuck (a bug): said once, the bots stop
         self._recorder = record.Recorder(self.session)
         self._codes = None  # the seats' codes changed: the next records() keeps them
+        self._wait = None  # (key, since, offered) of the wait on a person: watch()
 
     # -- the trace (a resumed host brings the seats back: sim.hotseat.restore) ------
 
@@ -91,6 +107,57 @@ class WebTable:
         except Stuck as e:
             self.problem = "card table: %s" % e
             return []
+
+    def watch(self, t):
+        """Follow whom the table waits on at the table's time `t` (ms); True
+        when the pages must be told: a wait began or ended, or its offer of a
+        bot became due."""
+        w = self.waits_on()
+        if w is None:
+            changed, self._wait = self._wait is not None, None
+            return changed
+        s = self.session
+        if w[1] == "turn":
+            key = (w, s.games, s.turn_count, len(s.notes))  # anything done in the turn starts the wait again
+        else:  # the same card to show, the same three to name: a STOP pressed meanwhile changes nothing
+            key = (w, s.games, id(s.pending), len(s.verdicts))
+        if self._wait is None or self._wait[0] != key:
+            self._wait = (key, t, False)
+            return True
+        _, since, offered = self._wait
+        if not offered and t - since >= OFFER_MS[w[1]]:
+            self._wait = (key, since, True)
+            return True
+        return False
+
+    def waits_on(self):
+        """(guest, what) of the person the table waits on now: "show" (a card
+        to choose), "accuse" (the three to name on their phone), "turn"
+        (their turn); None when a bot or the table itself acts, or nobody."""
+        s = self.session
+        t = s.table
+        if t is None or s.over:
+            return None
+        h = s.pending
+        if h is not None and h.waiting is not None:
+            g = h.waiting[0]
+            return (g, "show") if g in self.people else None
+        if s.verdict_due is not None:
+            g = s.accusing
+            return (g, "accuse") if g in self.people else None  # named: the table answers the board itself
+        g = t.current
+        if g in self.people and g in t.active and not t.accused:
+            return (g, "turn")
+        return None
+
+    def waiting(self):
+        """The wait on a person, as the pages show it: {"guest", "for", "since"
+        (the table's ms), "offer" (the board offers a bot for that seat)}, or None."""
+        w = self.waits_on()
+        if w is None or self._wait is None or self._wait[0][0] != w:
+            return {"guest": w[0], "for": w[1], "since": None, "offer": False} if w else None
+        _, since, offered = self._wait
+        return {"guest": w[0], "for": w[1], "since": since, "offer": offered}
 
     def refuses(self, button):
         """The table's own refusal of a press (SEARCH after a hypothesis): its reason, or None."""
@@ -153,6 +220,7 @@ class WebTable:
             "winner": t.winner if t else None,
             "log": self._log(),
             "problem": self.problem,
+            "waiting": self.waiting(),
         }
         if t is not None and s.over:
             out["solution"] = list(t.deal.solution)  # at the end, everyone sees the confidential case

@@ -44,8 +44,8 @@ UI = {
         "turn_title": "Un tour",
         "turn_rules": (
             "Déplacez votre pion sur un lieu : Edmond dit qui s'y trouve.",
-            "Puis RECHERCHE (qui se cache ici ?) ou une hypothèse (un suspect, une arme, ce lieu), "
-            "réfutée avec les cartes, et STOP.",
+            "Puis RECHERCHE (qui se cache ici ? elle finit le tour), ou une hypothèse (un suspect, une arme, "
+            "ce lieu) réfutée avec les cartes, puis STOP.",
             "ACCUSATION seulement là où l'Inspecteur Dupont est avec vous, et connu : nommez le "
             "meurtrier, le lieu et l'arme, regardez dans l'enveloppe confidentielle, répondez OUI ou NON.",
             "RÉPÉTER redit la dernière annonce ; ATTENDRE demande au joueur de se dépêcher.",
@@ -85,8 +85,8 @@ UI = {
         "turn_title": "A turn",
         "turn_rules": (
             "Move your pawn to a place: Edmond says who is there.",
-            "Then SEARCH (who hides here?) or a hypothesis (a suspect, a weapon, this place), "
-            "refuted with the cards, then STOP.",
+            "Then SEARCH (who hides here? it ends the turn), or a hypothesis (a suspect, a weapon, "
+            "this place) refuted with the cards, and then STOP.",
             "ACCUSATION only where Inspecteur Dupont stands with you, in view: name the murderer, "
             "the place and the weapon, look in the confidential case, answer YES or NO.",
             "REPEAT says the last announcement again; WAIT hurries the player.",

@@ -18,12 +18,12 @@ from ..keys import SWITCH_KEY
 SEAT = {
     "fr": {
         "your_turn": "À vous : fouillez (RECHERCHE sur le plateau) ou faites une hypothèse ici.",
-        "or_search": "Ou appuyez sur RECHERCHE sur le plateau, puis STOP.",
+        "or_search": "Ou appuyez sur RECHERCHE sur le plateau : la recherche finit votre tour.",
         "press_stop": "Hypothèse faite : appuyez sur STOP sur le plateau pour finir votre tour.",
         "rollcall": "L'appel des invités : répondez OUI sur le plateau quand le narrateur vous nomme.",
         "not_playing": "Vous ne jouez pas cette partie.",
         "waiting": "Au tour de %s.",
-        "waiting_board": "En attente du plateau : allumez-le (MARCHE).",
+        "waiting_board": "Le plateau est éteint : on attend qu'il soit allumé (MARCHE).",
         "out": "Vous êtes éliminé, mais vous réfutez toujours.",
         "shown": "Dossiers ouverts et cartes montrées",
         "table": "La table",
@@ -49,12 +49,12 @@ SEAT = {
     },
     "en": {
         "your_turn": "Your turn: search (SEARCH on the board) or make a hypothesis here.",
-        "or_search": "Or press SEARCH on the board, then STOP.",
+        "or_search": "Or press SEARCH on the board: the search ends your turn.",
         "press_stop": "Hypothesis made: press STOP on the board to end your turn.",
         "rollcall": "The roll call: answer YES on the board when the narrator names you.",
         "not_playing": "You are not playing this game.",
         "waiting": "%s's turn.",
-        "waiting_board": "Waiting for the board: switch it ON.",
+        "waiting_board": "The board is off: waiting for it to be switched ON.",
         "out": "You are out, but you still refute.",
         "shown": "Cases opened and cards shown",
         "table": "The table",
@@ -112,14 +112,18 @@ BOARD = {
         "rollcall": "L'appel : répondez OUI ou NON quand le narrateur vous nomme.",
         "rollcall_start": "(ou posez votre pion sur votre case DÉPART pour jouer)",
         "move": "Déplacez votre pion : touchez le lieu où vous allez.",
-        "moved": "RECHERCHE ici, ou une hypothèse à voix haute, puis STOP.",
-        "moved_phones": "RECHERCHE ici, ou une hypothèse sur votre téléphone, puis STOP.",
+        "moved": "RECHERCHE ici (elle finit le tour), ou une hypothèse à voix haute puis STOP.",
+        "moved_phones": "RECHERCHE ici (elle finit le tour), ou une hypothèse sur votre téléphone puis STOP.",
         "accuse_if": "ACCUSATION seulement là où %s est avec vous.",
         "confirm": "Accuser ? OUI pour accuser, NON pour continuer.",
         "found": "%s est trouvé : OUI pour accuser maintenant, NON pour finir le tour.",
         "verdict": "Regardez dans l'enveloppe confidentielle : OUI si vous aviez raison, NON sinon.",
-        "verdict_phones": "Nommez le coupable, le lieu et l'arme sur votre téléphone.",
         "bot_plays": "Un robot joue ce tour.",
+        "verdict_table": "La table regarde dans l'enveloppe confidentielle.",
+        "wait_show": "En attente du téléphone %s : montrer une carte.",
+        "wait_accuse": "En attente du téléphone %s : nommer le coupable, le lieu et l'arme.",
+        "offer": "Personne ne répond ? Un robot peut jouer cette place :",
+        "sure": "Sûr ? Touchez encore",
         "over": "Partie terminée. ARRÊT puis MARCHE pour une nouvelle partie.",
         "asleep": "Le plateau s'est endormi : ARRÊT puis MARCHE pour rejouer.",
         "out": "éliminé",
@@ -132,6 +136,9 @@ BOARD = {
         "free_seat": "Libérer",
         "not_playing": "ne joue pas",
         "audio_off": "Son coupé (?audio=off)",
+        "no_awake": (
+            "Ce navigateur peut laisser l'écran s'éteindre : réglez la mise en veille de l'appareil sur « jamais »."
+        ),
     },
     "en": {
         "press_on": "Press ON to start.",
@@ -141,14 +148,18 @@ BOARD = {
         "rollcall": "Roll call: answer YES or NO when the narrator names you.",
         "rollcall_start": "(or put your pawn on your START square to play)",
         "move": "Move your pawn: touch the place you go to.",
-        "moved": "SEARCH here, or make a hypothesis aloud, then STOP.",
-        "moved_phones": "SEARCH here, or make a hypothesis on your phone, then STOP.",
+        "moved": "SEARCH here (it ends the turn), or make a hypothesis aloud and then STOP.",
+        "moved_phones": "SEARCH here (it ends the turn), or make a hypothesis on your phone and then STOP.",
         "accuse_if": "ACCUSATION only where %s is with you.",
         "confirm": "Accuse? YES to accuse, NO to carry on.",
         "found": "%s is found: YES to accuse now, NO to end the turn.",
         "verdict": "Look in the confidential case: YES if you were right, NO if not.",
-        "verdict_phones": "Name the murderer, the place and the weapon on your phone.",
         "bot_plays": "A bot plays this turn.",
+        "verdict_table": "The card table looks in the confidential case.",
+        "wait_show": "Waiting for %s phone to show a card.",
+        "wait_accuse": "Waiting for %s phone to name the murderer, the place and the weapon.",
+        "offer": "No answer? A bot can play this seat:",
+        "sure": "Sure? Tap again",
         "over": "Game over. OFF, then ON for a new game.",
         "asleep": "The board fell asleep: OFF, then ON to play again.",
         "out": "out",
@@ -161,9 +172,31 @@ BOARD = {
         "free_seat": "Free it",
         "not_playing": "not playing",
         "audio_off": "Sound off (?audio=off)",
+        "no_awake": "This browser may let the screen go dark: set the device's sleep to never.",
     },
 }
 BOARD["us"] = dict(BOARD["en"])
+
+# The bots' levels (sim.bots.levels.LEVELS), as a page names them
+LEVELS = {
+    "fr": {
+        "easy": "facile",
+        "medium": "moyen",
+        "hard": "fort",
+        "expert": "expert",
+        "hard-2026": "fort de 2026",
+        "random": "au hasard",
+    },
+    "en": {
+        "easy": "easy",
+        "medium": "medium",
+        "hard": "hard",
+        "expert": "expert",
+        "hard-2026": "hard of 2026",
+        "random": "random",
+    },
+}
+LEVELS["us"] = dict(LEVELS["en"])
 
 # The card table's refusals of a seat's choice (sim.web.table), as the seat's page says them
 NOTICES = {
@@ -227,6 +260,7 @@ def page_words(labels, words):
         "seat": SEAT[lang],
         "join": JOIN[lang],
         "board": BOARD[lang],
+        "levels": LEVELS[lang],
         "layout": board_layout(),
         "places": list(PLACES),
         "guests": list(GUESTS),

@@ -16,7 +16,8 @@ from sim.words.labels import Labels
 from sim.words.table import Words
 
 EDITIONS = ("fr", "en", "us")
-TABLES = {"SEAT": web_words.SEAT, "JOIN": web_words.JOIN, "BOARD": web_words.BOARD, "NOTICES": web_words.NOTICES}
+TABLES = {"SEAT": web_words.SEAT, "JOIN": web_words.JOIN, "BOARD": web_words.BOARD, "NOTICES": web_words.NOTICES,
+          "LEVELS": web_words.LEVELS}  # fmt: skip
 FRENCH = re.compile(r"\b(VU|DÉPART|MARCHE|ARRÊT|OUI|NON|RECHERCHE|vous|votre|le plateau)\b")
 
 
@@ -63,3 +64,12 @@ def test_the_card_tables_refusals_are_in_the_edition(lang):
     said = web_words.NOTICES[lang]
     assert table.act("COMTE", {"t": "hypothesis", "suspect": "ROSE", "weapon": "SEAU"}) == said["not_dealt"]
     assert table.seat_bot("NOBODY") == said["no_person"]
+
+
+def test_every_bots_level_has_a_name_in_every_edition():
+    """The seat page names a bot's level in the page's language (it said "robot (easy)" in French)."""
+    from sim.bots.levels import LEVELS
+
+    for lang in EDITIONS:
+        assert set(web_words.LEVELS[lang]) == set(LEVELS), lang
+    assert web_words.LEVELS["fr"]["easy"] == "facile" and web_words.LEVELS["en"]["easy"] == "easy"

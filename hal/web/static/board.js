@@ -10,7 +10,8 @@
 // battery controls); ?audio=off: captions without the voice.
 
 import { connect, fill } from "./link.js";
-import { Panel, fullScreenButton, keepAwake } from "./panel.js";
+import { Awake, audible } from "./awake.js";
+import { Panel, fullScreenButton } from "./panel.js";
 import { Ring, loadArt } from "./ring.js";
 import { Voice } from "./voice.js";
 
@@ -18,9 +19,11 @@ let words = null;
 let voice = null;
 let ring = null;
 let panel = null;
+let awake = null; // the screen kept on while the switch is ON and the game not over (awake.js)
 let role = null; // "board": this screen holds the board; "viewer": it only watches
 let keys = {}; // a laptop's key -> the input it presses
 const down = new Set();
+const PLAYING = ["rollcall", "move", "moved", "confirm", "found", "verdict"]; // the board's states of a game under way
 const query = new URLSearchParams(location.search);
 if (query.get("view") === "tv") document.body.classList.add("tv");
 
@@ -103,7 +106,7 @@ function build() {
   keys = Object.fromEntries(Object.entries(words.layout.keys).map(([id, k]) => [k, id]));
   keys[words.layout.switch_key] = "SWITCH";
   fullScreenButton(words.board.fullscreen);
-  keepAwake();
+  awake = new Awake(document.body, (how) => panel.awake(how));
   const relayout = () => ring.layout();
   new ResizeObserver(relayout).observe(document.getElementById("board"));
   art.then(relayout);
@@ -117,6 +120,7 @@ window.addEventListener("keyup", (e) => { const id = keys[e.key]; if (id) press(
 
 function showBoard(m) {
   state = m;
+  awake.want(!!m.switch && PLAYING.includes(m.state));
   panel.show(m, table, role);
   ring.show(m, (table && table.bots) || {});
   ring.veil(m);
@@ -168,7 +172,8 @@ function hello(m) {
     voice = new Voice(m.lang, (busy) => link.send({ t: "audio", busy }), m.sounds);
     build();
     if (m.offline) import("./app.js").then(({ offlinePanel }) => offlinePanel(m, link, words));
-    window.addEventListener("pointerdown", () => { voice.wake(); voice.prefetch(m.clips); }, { once: true });
+    audible();
+    window.addEventListener("pointerdown", () => { audible(); voice.wake(); voice.prefetch(m.clips); }, { once: true });
   }
   const banner = document.getElementById("role");
   banner.hidden = role !== "viewer";

@@ -10,6 +10,7 @@
 import { el, fill } from "./link.js";
 
 const AWAKE_PLAY = ["move", "moved", "confirm", "found", "verdict"];
+const SURE_MS = 8000; // how long a first tap on "→ bot" or "Free it" waits for the second
 const BEFORE_PLAY = ["off", "asleep", "rollcall"];
 
 // The seats shown: all of them until the roll call is over, then those of the guests who play (the others
@@ -29,6 +30,12 @@ export function nextStep(m, table, words) {
   if (m.state === "rollcall") return { step: "rollcall", lines: [b.rollcall, b.rollcall_start, ...(free.length ? [b.scan] : [])] };
   const who = m.current;
   if (!AWAKE_PLAY.includes(m.state) || !who) return { step: m.state, lines: [] };
+  const wait = (table && table.waiting) || null; // the person the card table waits on, if any
+  const offer = wait && wait.offer ? wait.guest : null; // waited on long enough: "→ bot" for that seat
+  if (wait && wait.for !== "turn") {
+    const line = fill(wait.for === "show" ? b.wait_show : b.wait_accuse, words.of[wait.guest]);
+    return { step: "wait", who, wait: wait.guest, offer, lines: [line] };
+  }
   if (table && table.bots && table.bots[who]) return { step: "bot", who, lines: [b.bot_plays] };
   const phones = !!table;
   const inspecteur = words.full.INSPECTEUR; // as a sentence says him
@@ -37,9 +44,9 @@ export function nextStep(m, table, words) {
     moved: [phones ? b.moved_phones : b.moved, fill(b.accuse_if, inspecteur)],
     confirm: [b.confirm],
     found: [fill(b.found, inspecteur)],
-    verdict: [phones ? b.verdict_phones : b.verdict],
+    verdict: [!phones ? b.verdict : b.verdict_table], // named on the phone (its wait is above): the table looks
   }[m.state];
-  return { step: m.state, who, lines: lines.map((l) => l[0].toUpperCase() + l.slice(1)) };
+  return { step: m.state, who, offer, lines: lines.map((l) => l[0].toUpperCase() + l.slice(1)) };
 }
 
 export class Panel {
@@ -48,6 +55,8 @@ export class Panel {
     this.send = send;
     this.boardKey = boardKey;
     this.shownSeats = "";
+    this.shownTurn = "";
+    this.armed = null; // the "→ bot" or "Free it" tapped once: the second tap acts
     // the captions stay scrolled to the newest while nobody scrolled back to read: when a line comes, and
     // when the box changes size (the panel's other parts grow and shrink)
     const box = document.getElementById("captions");
@@ -101,6 +110,7 @@ export class Panel {
 
   show(m, table, role) {
     const w = this.words;
+    this.role = role;
     const sw = document.getElementById("switch");
     sw.textContent = m.switch ? w.ui.switch_on : w.ui.switch_off;
     sw.classList.toggle("on", m.switch);
@@ -117,14 +127,51 @@ export class Panel {
     const w = this.words;
     const box = document.getElementById("turn");
     document.body.dataset.step = next.step;
+    document.body.dataset.waiting = next.wait || "";
     box.dataset.step = next.step;
+    const key = JSON.stringify([next, this.role]);
+    if (key === this.shownTurn) return; // redrawn only when it changes: a first tap on its "→ bot" is kept
+    this.shownTurn = key;
     const parts = [];
     if (next.who) {
       parts.push(el("div", { class: "who" }, el("span", { class: `chip ${next.who}` }), `${w.ui.turn} ${w.names[next.who]}`));
     }
-    for (const line of next.lines) parts.push(el("p", {}, line));
+    for (const line of next.lines) parts.push(el("p", { class: next.wait ? "waiting" : "" }, line));
+    if (next.offer && this.role === "board") { // waited on long enough: a bot for that seat, right here
+      parts.push(el("p", { class: "offer" }, w.board.offer, " ",
+        this.sure(`offer:${next.offer}`, `→ ${w.seat.bot}`, { t: "bot", guest: next.offer }, { class: "make-bot", "data-offer": next.offer })));
+    }
     box.replaceChildren(...parts);
     box.hidden = !parts.length;
+  }
+
+  // A button that acts on its second tap, as the phone's own do: the first says "Sure? Tap again" (for
+  // SURE_MS, then it is as it was: a tap long after is a first tap again).
+  sure(id, label, message, attrs) {
+    const b = el("button", Object.assign({ "data-sure-id": id, "data-label": label }, attrs), label);
+    b.addEventListener("click", () => {
+      clearTimeout(this.disarm);
+      if (this.armed === id) {
+        this.armed = null;
+        this.send(message);
+      } else {
+        this.armed = id;
+        this.disarm = setTimeout(() => { this.armed = null; this.relabel(); }, SURE_MS);
+      }
+      this.relabel();
+    });
+    if (this.armed === id) b.dataset.sure = "1";
+    b.textContent = this.armed === id ? this.words.board.sure : label;
+    return b;
+  }
+
+  relabel() {
+    for (const b of document.querySelectorAll("[data-sure-id]")) {
+      const on = b.dataset.sureId === this.armed;
+      b.textContent = on ? this.words.board.sure : b.dataset.label;
+      if (on) b.dataset.sure = "1";
+      else delete b.dataset.sure;
+    }
   }
 
   // The seats people take: a free one its QR code and its code (the board's screen alone is sent them), a
@@ -153,9 +200,9 @@ export class Panel {
       if (role === "board") { // a held seat freed (its phone died: a new code), any seat to a bot
         const actions = el("div", { class: "seat-actions" });
         if (s.state === "held") {
-          actions.append(el("button", { class: "free-seat", "data-free": g, onclick: () => this.send({ t: "free", guest: g }) }, b.free_seat));
+          actions.append(this.sure(`free:${g}`, b.free_seat, { t: "free", guest: g }, { class: "free-seat", "data-free": g }));
         }
-        actions.append(el("button", { class: "make-bot", "data-bot": g, onclick: () => this.send({ t: "bot", guest: g }) }, `→ ${w.seat.bot}`));
+        actions.append(this.sure(`bot:${g}`, `→ ${w.seat.bot}`, { t: "bot", guest: g }, { class: "make-bot", "data-bot": g }));
         card.append(actions);
       }
       return card;
@@ -163,6 +210,17 @@ export class Panel {
     const parts = [el("h2", {}, b.seats), el("div", { class: "seat-list" }, ...cards)];
     if (list.some((s) => s.code)) parts.push(el("p", { class: "room", id: "room" }, fill(b.join_at, `${location.host}/join`)));
     box.replaceChildren(...parts);
+  }
+
+  // How the screen is kept on (awake.js): said only when it cannot be.
+  awake(how) {
+    let line = document.getElementById("awake");
+    if (!line) {
+      line = el("p", { id: "awake", class: "notice awake-note" });
+      document.getElementById("role").after(line);
+    }
+    line.textContent = this.words.board.no_awake;
+    line.hidden = how !== "none";
   }
 
   debug(m) {
@@ -176,26 +234,7 @@ export class Panel {
   }
 }
 
-// The screen stays awake while the board is shown (the Screen Wake Lock API, where the browser has it:
-// a secure context, e.g. localhost); and a full-screen button where full screen is allowed.
-export function keepAwake() {
-  let lock = null;
-  const want = async () => {
-    if (!("wakeLock" in navigator) || document.visibilityState !== "visible" || lock) return;
-    try {
-      lock = await navigator.wakeLock.request("screen");
-      document.body.dataset.wake = "on";
-      lock.addEventListener("release", () => { lock = null; document.body.dataset.wake = "off"; });
-    } catch (e) {
-      document.body.dataset.wake = "refused";
-    }
-  };
-  document.body.dataset.wake = "wakeLock" in navigator ? "off" : "none";
-  document.addEventListener("visibilitychange", want);
-  window.addEventListener("pointerdown", want);
-  want();
-}
-
+// A full-screen button where full screen is allowed.
 export function fullScreenButton(label) {
   const b = document.getElementById("fullscreen");
   if (!document.fullscreenEnabled) return;

@@ -20,6 +20,10 @@ const START = { w: 196, h: 92, margin: 16 }; // a START square, in its corner
 const ARROW = { gap: 2, head: 24, half: 13, width: 7 }; // an arrow's tips stand `gap` off the places' rims
 const BUTTONS = { y: 548, face: 62, width: 500 }; // the row of buttons under the Manor
 const COMPACT_PX = 520; // a board narrower than this (a phone) has its buttons beside it, bigger
+// ... and bigger places, their art smaller, so that their names are read at NAME_MIN_PX (they were 7.9 px on a
+// 390 px phone): the places are 254 units apart on the ring, so 104 leaves the arrows 46 units between rims
+const COMPACT_PAD = 104;
+const NAME_MIN_PX = 12;
 
 export async function loadArt() {
   const text = await (await fetch(new URL("art.svg", import.meta.url))).text();
@@ -115,6 +119,7 @@ export class Ring {
     this.board = document.getElementById("board");
     this.at = centres(words.layout.ring);
     this.pads = {};
+    this.padR = RING.pad; // a place's radius (COMPACT_PAD on a phone)
     this.lawn();
     for (const p of words.layout.ring) this.placePad(p, pressable);
     for (const [pad, corner] of Object.entries(words.layout.corners)) this.startPad(pad, corner, pressable);
@@ -140,7 +145,7 @@ export class Ring {
     const d = Math.hypot(bx - ax, by - ay);
     const ux = (bx - ax) / d;
     const uy = (by - ay) / d;
-    const off = RING.pad + ARROW.gap;
+    const off = this.padR + ARROW.gap;
     const tips = [[ax + ux * off, ay + uy * off, 1], [bx - ux * off, by - uy * off, -1]];
     const g = svg("g", { class: "arrow", "data-from": p, "data-to": q });
     const base = tips.map(([x, y, s]) => [x + s * ux * ARROW.head, y + s * uy * ARROW.head]);
@@ -155,13 +160,17 @@ export class Ring {
 
   placePad(p, pressable) {
     const w = this.words;
-    const [x, y] = this.at[p];
     const node = pressable(el("button", { class: "pad place", "data-input": p, id: "pad-" + p, ...shortcut(w, p) },
       symbol("place-" + p, "art"), el("span", { class: "name" }, w.names[p]), key(w, p),
       el("span", { class: "pawns" }), el("span", { class: "suspects" })));
-    place(node, x - RING.pad, y - RING.pad, 2 * RING.pad, 2 * RING.pad);
-    document.getElementById("ring").append(node);
     this.pads[p] = node;
+    this.placeAt(p);
+    document.getElementById("ring").append(node);
+  }
+
+  placeAt(p) {
+    const [x, y] = this.at[p];
+    place(this.pads[p], x - this.padR, y - this.padR, 2 * this.padR, 2 * this.padR);
   }
 
   startPad(pad, [col, row], pressable) {
@@ -202,12 +211,16 @@ export class Ring {
         place(box, 500 - BUTTONS.width / 2, BUTTONS.y, BUTTONS.width, 110);
       }
       document.body.classList.toggle("compact", compact);
+      this.padR = compact ? COMPACT_PAD : RING.pad;
+      this.lawn();
+      for (const p of this.words.layout.ring) this.placeAt(p);
     }
     const u = px / 1000; // a board unit in px
     const rim = 4 * u;
     for (const p of this.words.layout.ring) {
       const pad = this.pads[p];
-      fit(pad.querySelector(".name"), 21 * u, 6, (n) => inCircle(n, pad, rim + 2 * u));
+      const [max, min] = compact ? [NAME_MIN_PX + 4, NAME_MIN_PX] : [21 * u, 6];
+      fit(pad.querySelector(".name"), max, min, (n) => inCircle(n, pad, rim + 2 * u));
     }
     for (const pad of Object.keys(this.words.layout.corners)) {
       const node = this.pads[pad];

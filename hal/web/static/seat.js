@@ -3,6 +3,7 @@
 // card table (the hypothesis, the card to show, the accusation). The host
 // sends this page only this guest's private state, whole, at every change.
 
+import { Awake } from "/static/awake.js";
 import { connect, el, fill } from "/static/link.js";
 
 const guest = location.pathname.split("/").pop();
@@ -18,6 +19,9 @@ const seatQuery = () => `?seat=${encodeURIComponent(guest)}&k=${encodeURICompone
 let words = null;
 let seat = null;
 let table = null;
+let board = null; // the board's state (the switch, whose turn): a page opened before ON says the board is off
+const PLAYING = ["rollcall", "move", "moved", "confirm", "found", "verdict"]; // a game under way: the phone stays on
+const awake = new Awake(document.body);
 const picked = {}; // what this guest has chosen so far in the open form
 const link = connect(seatQuery(), receive, (up) => {
   document.getElementById("link").textContent = up ? "●" : "○ …";
@@ -53,6 +57,7 @@ function todo() {
   const box = document.getElementById("todo");
   box.replaceChildren();
   box.dataset.todo = seat.todo;
+  box.dataset.waiting = "";
   const ui = words.seat;
   if (seat.todo === "hypothesis") {
     status(ui.your_turn);
@@ -75,11 +80,16 @@ function todo() {
   } else if (seat.todo === "stop") {
     status(ui.press_stop);
   } else if (seat.todo === "rollcall") {
-    status(ui.rollcall);
+    status(board && board.switch && board.state === "rollcall" ? ui.rollcall : ui.waiting_board);
   } else if (seat.todo === "not_playing") {
     status(ui.not_playing);
   } else if (table && table.over) {
     status(words.ui.over);
+  } else if (table && table.waiting && table.waiting.for !== "turn") { // another's phone holds the table up
+    const w = table.waiting;
+    status(fill(w.for === "show" ? words.board.wait_show : words.board.wait_accuse, words.of[w.guest]) +
+      (seat.out ? " " + ui.out : ""));
+    box.dataset.waiting = w.guest;
   } else if (table && table.current) {
     status(fill(ui.waiting, name(table.current)) + (seat.out ? " " + ui.out : ""));
   } else status(ui.waiting_board);
@@ -112,7 +122,8 @@ function render() {
   document.querySelector("header").className = guest; // the guest's colour
   document.getElementById("legend-title").textContent = words.seat.legend;
   document.title = `${name(guest)} — ${words.ui.title}`;
-  const now = JSON.stringify([seat.todo, seat.refute, seat.place, seat.out, picked, table && table.current, table && table.over]);
+  const now = JSON.stringify([seat.todo, seat.refute, seat.place, seat.out, picked, table && table.current, table && table.over,
+    table && table.waiting && [table.waiting.guest, table.waiting.for], board && [board.switch, board.state]]);
   if (now !== drawn) {
     drawn = now;
     todo();
@@ -201,7 +212,8 @@ function tableLog() {
     if (line.kind === "verdict") return el("p", {}, fill(t.verdict, name(line.guest), fill(line.right ? t.right : t.wrong, names(line.named))));
     return el("p", {}, t[line.button === "SEARCH" ? "search_after_hypothesis" : "ok"]);
   });
-  const bots = Object.entries((table && table.bots) || {}).map(([g, lv]) => el("p", {}, `${name(g)}: ${words.seat.bot} (${lv})`));
+  const bots = Object.entries((table && table.bots) || {}).map(([g, lv]) =>
+    el("p", { "data-bot": g }, `${name(g)}: ${words.seat.bot} (${words.levels[lv] || lv})`));
   document.getElementById("table-log").replaceChildren(...bots, ...lines.reverse());
 }
 
@@ -224,6 +236,10 @@ function receive(m) {
   } else if (m.t === "table") {
     table = m;
     render();
+  } else if (m.t === "board") {
+    board = m;
+    awake.want(!!m.switch && PLAYING.includes(m.state));
+    render();
   } else if (m.t === "refused") {
     drawn = ""; // the next state draws the form again, the refusal until then
     status(m.text, true);
@@ -231,6 +247,7 @@ function receive(m) {
     status(m.text, true);
     document.body.dataset.error = m.why || "1";
     if (m.fatal) {
+      awake.want(false);
       link.close(); // the seat is not this phone's (any more): no coming back with the same link
       localStorage.removeItem(DEVICE);
       document.getElementById("leave").replaceChildren();

@@ -101,3 +101,26 @@ def test_a_seats_sheet_carries_the_chances_only_with_hints():
     assert table.session.table.deal.solution[0] in chances  # true information never rules out the truth
     for kind in (SUSPECTS, PLACES, WEAPONS):
         assert abs(sum(chances.get(c, 0) for c in kind) - 1) < 1e-3
+
+
+def test_the_table_names_whom_it_waits_on_and_offers_a_bot_only_after_a_while():
+    """Issue 37: the card table knows whom it waits on and for what (a turn, the three of an accusation), the
+    pages are told when that changes (watch), the offer of a bot comes after OFFER_MS of its clock, never
+    before, and the accusation's wait ends as soon as the phone has named (the board then says the table
+    looks in the case, not "name the murderer on your phone")."""
+    from sim.web.table import OFFER_MS
+
+    table, board = seated_table()
+    t = table.session.table
+    g = t.current
+    assert g in table.people  # the Comte or Lady Lavande: a person's turn
+    assert table.watch(1000) is True and table.watch(1010) is False  # a wait began: told once
+    assert table.waiting() == {"guest": g, "for": "turn", "since": 1000, "offer": False}
+    assert table.watch(1000 + OFFER_MS["turn"] - 1) is False and not table.waiting()["offer"]
+    assert table.watch(1000 + OFFER_MS["turn"]) is True and table.waiting()["offer"]
+    table.session.verdict_due = g  # the board asked "were you right?" (accuse.announce)
+    assert table.watch(2000) is True and table.waiting() == {"guest": g, "for": "accuse", "since": 2000, "offer": False}
+    suspect, place, weapon = t.deal.solution
+    assert table.act(g, {"t": "accuse", "suspect": suspect, "place": place, "weapon": weapon}) is None
+    assert table.waiting() is None and table.public()["waiting"] is None  # named: nobody is waited on
+    assert table.watch(2010) is True  # the pages are told at once
