@@ -388,6 +388,11 @@ class WebBoard:
         if why is not None:
             page.tell("refused", why)
 
+    def _on_more_time(self, page, on):
+        if self.table is not None:
+            self.table.more_time(page.guest, on)
+            self.hub.dirty = True
+
     def _act(self, page, message):
         self.hub.dirty = True
         why = self.table.act(page.guest, message)
