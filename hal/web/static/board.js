@@ -99,8 +99,8 @@ function build() {
   document.getElementById("bat-up").onclick = () => battery(state.mv + 100);
   document.title = words.ui.title;
   document.getElementById("title").textContent = words.ui.title;
-  document.getElementById("captions-title").textContent = words.ui.caption;
-  document.getElementById("log-title").textContent = words.ui.log;
+  document.getElementById("captions").setAttribute("aria-label", words.ui.caption);
+  document.getElementById("log").setAttribute("aria-label", words.ui.log);
   document.getElementById("bat-down").setAttribute("aria-label", `${words.ui.battery} −100 mV`);
   document.getElementById("bat-up").setAttribute("aria-label", `${words.ui.battery} +100 mV`);
   keys = Object.fromEntries(Object.entries(words.layout.keys).map(([id, k]) => [k, id]));

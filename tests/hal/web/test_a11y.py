@@ -4,10 +4,19 @@ A/AA rules and its landmark rules (tests/support/axe.py) on the board page
 (before and after ON, mid-game, at game over), the join page and the
 offline app, at a phone's size and a tablet's, in fr, en and us: no
 violation. The board's inputs pressed from the keyboard alone, with a
-visible focus; the captions a log a screen reader follows.
+visible focus; the captions a log a screen reader follows. At 200 % zoom
+and in forced colours the pages still lay out (tests/hal/web/geometry.js)
+and pass axe.
+
+CFX_WEB_SHOTS=DIR saves the 200 % and forced-colours screenshots in DIR
+(docs/ for docs/web.md).
 
 Every wait is a condition with a deadline, never a sleep.
 """
+
+import base64
+import os
+import pathlib
 
 import pytest
 
@@ -25,6 +34,8 @@ from tests.support.web_scene import PHONE, TABLET, Scene, captions_in, data, pag
 LANGS = ("fr", "en", "us")
 SIZES = {"phone": (PHONE, True), "tablet": (TABLET, False)}
 SEED = 3
+SHOTS = os.environ.get("CFX_WEB_SHOTS")
+GEOMETRY = (pathlib.Path(__file__).parent / "geometry.js").read_text(encoding="utf-8")
 
 
 @pytest.fixture(autouse=True)
@@ -126,7 +137,8 @@ def test_the_offline_app_before_and_after_on(app, lang):
 def ax_nodes(d):
     """The page's accessibility tree, as a screen reader gets it: [(role, name, node)]."""
     tree = d.execute_cdp_cmd("Accessibility.getFullAXTree", {})["nodes"]
-    return [(n.get("role", {}).get("value"), n.get("name", {}).get("value", ""), n) for n in tree if not n.get("ignored")]
+    return [(n.get("role", {}).get("value"), n.get("name", {}).get("value", ""), n)
+            for n in tree if not n.get("ignored")]  # fmt: skip
 
 
 def test_the_board_is_played_from_the_keyboard_with_a_visible_focus():
@@ -171,6 +183,69 @@ def test_the_board_is_played_from_the_keyboard_with_a_visible_focus():
         for ident, text in visible:
             if text:
                 assert any(text.casefold() in name for name in named), "%s: %r not in any name" % (ident, text)
+    finally:
+        d.quit()
+        server.stop()
+
+
+def shot(d, name):
+    """The screen as it is, in CFX_WEB_SHOTS if it is set."""
+    if SHOTS:
+        png = d.execute_cdp_cmd("Page.captureScreenshot", {})["data"]
+        (pathlib.Path(SHOTS) / ("web-%s.png" % name)).write_bytes(base64.b64decode(png))
+
+
+def zoom(d, size, factor, mobile=False):
+    """The browser zoomed to `factor` on a screen of `size` device pixels: fewer CSS pixels, each bigger."""
+    w, h = size
+    metrics = {"width": w // factor, "height": h // factor, "deviceScaleFactor": factor, "mobile": mobile}
+    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+
+
+def forced(found):
+    """axe's findings in forced colours but its contrast: there the user's system colours replace the page's
+    (axe reads the page's own backgrounds under them); the screenshots are looked at instead."""
+    return [v for v in found if v["id"] != "color-contrast"]
+
+
+def test_the_pages_at_200_percent_and_in_forced_colours():
+    server = Server("--seed", str(SEED), "--lang", "en", "--table", "--hints")
+    d = make_browser(*TABLET)
+    try:
+        scene = Scene(server, d, SEED)
+        scene.seat("COMTE")
+        scene.switch_on(["YES", "YES", "YES", "NO"])
+        scene.move_current()
+        zoom(d, TABLET, 2)
+        wait(d, laid_out, "the board at 200 %")
+        wrong = d.execute_script(GEOMETRY + "\nreturn checkBoard(3.0);")
+        assert wrong == [], wrong
+        found = axe.violations(d) + axe.best_practices(d)
+        assert found == [], axe.describe(found)
+        shot(d, "a11y-board-200")
+        viewport(d, TABLET)
+        media = [{"name": "forced-colors", "value": "active"}, {"name": "prefers-reduced-motion", "value": "reduce"}]
+        d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": media})
+        assert d.execute_script("return matchMedia('(forced-colors: active)').matches")
+        wait(d, laid_out, "the board in forced colours")
+        shot(d, "a11y-board-forced")
+        found = forced(axe.violations(d) + axe.best_practices(d))
+        assert found == [], axe.describe(found)
+        scene.on(scene.phones["COMTE"])
+        zoom(d, (640, 1136), 2, mobile=True)  # a phone 320 CSS pixels wide: WCAG 1.4.10's reflow width
+        wait(d, lambda d: d.execute_script("return innerWidth") == 320, "the phone at 200 %")
+        shot(d, "a11y-seat-200")
+        wrong = d.execute_script(GEOMETRY + "\nreturn checkPhone();")
+        assert wrong == [], (wrong, d.execute_script(
+            "return [...document.querySelectorAll('span')].filter(n => n.getBoundingClientRect().right > innerWidth)"
+            ".map(n => n.parentNode.outerHTML.slice(0, 300))"))
+        found = axe.violations(d) + axe.best_practices(d)
+        assert found == [], axe.describe(found)
+        viewport(d, PHONE, mobile=True)
+        d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "forced-colors", "value": "active"}]})
+        shot(d, "a11y-seat-forced")
+        found = forced(axe.violations(d) + axe.best_practices(d))
+        assert found == [], axe.describe(found)
     finally:
         d.quit()
         server.stop()
