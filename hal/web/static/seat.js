@@ -182,7 +182,7 @@ function todo() {
   } else if (seat.todo === "refute") {
     const r = seat.refute;
     line = parts(t.refute, words.lang === "fr" ? of(guest) : full(guest), full(r.asker), nms(r.named));
-    choice = () => [form(line, [["show", t.ok, r.options]], t.ok, (v) => link.send({ t: "show", card: v.show }))];
+    choice = () => [form(line, [["show", fill(t.hand, name(guest)), r.options]], t.ok, (v) => link.send({ t: "show", card: v.show }))];
   } else if (seat.todo === "accuse") {
     line = parts(t.accuse, nm(guest));
     choice = () => [form(line, [["a_suspect", t.suspects, words.suspects], ["a_place", t.places, words.places],

@@ -79,6 +79,10 @@ def press(driver, node):
                            "functionDeclaration": "function () { this.focus(); this.click(); }"})  # fmt: skip
 
 
+def is_focused(node):
+    return any(p["name"] == "focused" and p["value"].get("value") is True for p in node.get("properties", []))
+
+
 def said(tree, words):
     logs = tree.find("log", lambda n: n == words["seat"]["said"])
     assert len(logs) == 1, "no live region named %r" % words["seat"]["said"]
@@ -255,6 +259,10 @@ def play(seed, lang):
                 kind = {t["ok"]: "refute", t["ask"]: "hypothesis", t["accuse_go"]: "accuse"}[tr.name(buttons[0])]
                 if kind not in audited:
                     audit(phone, kind, audited)
+                # the guest must act: the phone put them on the question (the form's heading), nowhere else
+                focused = [n for n in tr.nodes if is_focused(n) and tr.role(n) != "RootWebArea"]  # (the page has focus)
+                assert [tr.role(n) for n in focused] == ["heading"] and focused[0] in tr.under(form), (
+                    seed, kind, [(tr.role(n), tr.name(n)) for n in focused])  # fmt: skip
                 groups = tr.find("group", within=form)
                 for g in groups:
                     radios = tr.find("radio", within=g)
@@ -293,7 +301,8 @@ def play(seed, lang):
             def next_thing(d):
                 tr = tree()
                 state, current = data(host, "state"), data(host, "current")
-                return tr.find("form") or state == "over" or (current == GUEST and state in ("move", "moved"))
+                stop = state == "moved" and words["seat"]["press_stop"] in said(tr, words)[-1:]  # STOP is his to press
+                return tr.find("form") or state == "over" or (current == GUEST and (state == "move" or stop))
 
             wait(phone, next_thing, "something for the Comte to do (seed %d)" % seed, timeout=120)
         wait(phone, lambda d: said(tree(), words) == oracle.expected, "the end said", timeout=30)
