@@ -236,9 +236,7 @@ def test_the_pages_at_200_percent_and_in_forced_colours():
         wait(d, lambda d: d.execute_script("return innerWidth") == 320, "the phone at 200 %")
         shot(d, "a11y-seat-200")
         wrong = d.execute_script(GEOMETRY + "\nreturn checkPhone();")
-        assert wrong == [], (wrong, d.execute_script(
-            "return [...document.querySelectorAll('span')].filter(n => n.getBoundingClientRect().right > innerWidth)"
-            ".map(n => n.parentNode.outerHTML.slice(0, 300))"))
+        assert wrong == [], wrong
         found = axe.violations(d) + axe.best_practices(d)
         assert found == [], axe.describe(found)
         viewport(d, PHONE, mobile=True)
