@@ -60,7 +60,7 @@ BEST = "expert"
 YARDSTICK = "hard-2026"
 BEFORE = "ee8e7ce"  # the code before the speed work
 # Its figures, when git cannot give its tree: `nice -n 10 python bench/bench_bots.py --games 1000 --ablation`
-# at ee8e7ce (docs/table.md): 45 games per CPU second over the bench; three experts 29, three hard-2026 77.
+# at ee8e7ce (docs/bots.md): 45 games per CPU second over the bench; three experts 29, three hard-2026 77.
 BEFORE_FIGURES = "45 games per CPU second over the bench (three experts 29, three hard-2026 77, three random 27)"
 SPEED_TABLES = ([BEST] * 3, [YARDSTICK] * 3, ["random"] * 3, [BEST, YARDSTICK, YARDSTICK])
 JOBS = 1

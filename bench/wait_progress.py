@@ -4,7 +4,7 @@ the variants of the expert screened with it, and the fit's arithmetic. Measureme
 bench_race.py's --oracle does), and `uninstall()` puts it back. The expert
 keeps its own tally of what its heads-up wait odds use (Expert.progress,
 Expert.unseen), which the bench reads and adds to (the rivals' turns,
-hypotheses and searches); the variants here were dropped (docs/table.md,
+hypotheses and searches); the variants here were dropped (docs/bots.md,
 "What was tried").
 
 What a seat hears of a rival, and only that: their turns; their hypotheses,

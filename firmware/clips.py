@@ -11,13 +11,15 @@ just "inspecteur"):
     sfx.X      the place's sound     phrase.*   phrase pieces    word.*  joining words
     phrase.*   more phrase pieces (added later, so numbered after word.*)
     dupont.X   the 4 guests' names in the Inspecteur's own voice
-    phrase.*   more phrase pieces (issue 29: several found, leaves and arrives, stay to accuse)
+    phrase.*   more phrase pieces (issue 29: several found, leaves and arrives, stay to accuse;
+               issue 38: two found, appended to the last group)
 
 Numbers are computed from the groups, not stored: no table of names is
 built at import, which keeps the board's heap small. New clips go at the
-end (a new group after the last, which may reuse a group's name), so that
-numbers never move. Every clip's name in number order is
-firmware.clipnames.names(), which the board itself never imports.
+end (a new group after the last, which may reuse a group's name, or the
+last group made longer), so that numbers never move. Every clip's name in
+number order is firmware.clipnames.names(), which the board itself never
+imports.
 """
 
 from .board import GUESTS, PLACES, SUSPECTS
@@ -33,7 +35,7 @@ PHRASES = (
 )
 WORDS = ("and", "leaves", "arrives")
 LATER_PHRASES = ("joined", "pawns_on_start", "cancelled", "heading_for")
-MORE_PHRASES = ("several_hiding", "and_arrives", "stay_to_accuse")
+MORE_PHRASES = ("several_hiding", "and_arrives", "stay_to_accuse", "two_hiding")
 
 _GROUPS = (
     ("jingle", JINGLES),

@@ -220,12 +220,17 @@ class Narrator:
 
     def _rule_enrol_at_start(self, pad, out):
         guest = guest_of_start(pad)
+        if guest in self._guests:
+            return None  # enrolled already: their pawn on START changes nothing, says nothing
         self._enrol(guest)
         out.append(say("rollcall.joined", {"guest": guest}))
         if guest == GUESTS[self._asking]:
             return self._next_question(out)  # taken as the answer
-        out.append(self._ask(self._asking))  # the question still waits for its answer
-        return ROLLCALL
+        # The question still waits for its answer, not asked again (four pawns
+        # put on START make one question, not four): REPEAT gives it, so the
+        # acknowledgement is an aside, not the last announcement.
+        self._aside = True
+        return None
 
     # -- the turn ---------------------------------------------------------------
 

@@ -38,7 +38,7 @@ _CLIPS = {
     "accuse.wrong": ("jingle.wrong", "phrase.wrong"),
     "rollcall.welcome": ("phrase.welcome", "phrase.pawns_on_start"),
     "place.enter": ("phrase.you_meet", "phrase.no_suspect", "phrase.inspecteur_here"),
-    "search.result": ("phrase.you_find", "phrase.nobody_hiding", "phrase.several_hiding"),
+    "search.result": ("phrase.nobody_hiding", "phrase.you_find", "phrase.two_hiding", "phrase.several_hiding"),
     "move.leaves": ("word.leaves",),
     "move.arrives": ("word.arrives",),
     "move.heads": ("word.leaves", "phrase.heading_for"),
@@ -122,10 +122,12 @@ def _search_result(args, parts):
     found = list(args["suspects"])
     if args["inspecteur"]:
         found.append(INSPECTEUR)
-    if not found:
-        return (parts[1],)
-    # "Someone was hiding here:" for one, "Several people were hiding here:" for more
-    return _listed([parts[0] if len(found) == 1 else parts[2]], found, _who)
+    count = len(found)
+    if not count:
+        return (parts[0],)
+    # by the count: "Someone was hiding here:", "Two people were hiding
+    # here:", then "Several people were hiding here:" for three or more
+    return _listed([parts[min(count, 3)]], found, _who)
 
 
 def _leaves(args, parts):

@@ -60,7 +60,9 @@ class World:
         """One or two suspects, maybe the Inspecteur, one arrow each.
 
         `watched` lists the places where a guest still in the game stands.
-        Returns the actions that tell the guests what they saw or heard.
+        Returns the actions that tell the guests what they saw or heard:
+        every seen move first, then the sound clues (RULES.md, Between
+        turns: a sound never stands beside a spoken move not its own).
         """
         rng, chances = self._rng, self._chances
         movers = list(SUSPECTS)
@@ -70,35 +72,39 @@ class World:
         if rng.chance(chances["inspecteur_moves"]):
             movers.append(INSPECTEUR)
         out = []
+        sounds = []
         for who in movers:
-            self._step(who, watched, out)
-        return out
+            self._step(who, watched, out, sounds)
+        return out + sounds
 
-    def _step(self, who, watched, out):
+    def _step(self, who, watched, out, sounds):
+        """One mover's arrow: its sentence to `out`, its sound clue to `sounds`.
+        The draws are the same whatever is said (and in the same order)."""
         rng, chances = self._rng, self._chances
         src = self.place[who]
         dst = rng.choice(neighbours(src))
         # A mover hidden where it stood leaves unseen: nobody knew it was there.
         leave_seen = src in watched and who not in self.hidden
-        arrive_seen = dst in watched
-        if leave_seen:
-            if who == INSPECTEUR:  # his seen departure says where he is heading
-                if arrive_seen:  # ... and where he arrives, in the same sentence: said once
-                    self.put(who, dst, False)  # he never sneaks
+        if dst in watched:
+            # seen arriving, unless a suspect sneaks in: unannounced, hidden (never the Inspecteur)
+            sneaked = who in SNEAKERS and rng.chance(chances["sneak"])
+            self.put(who, dst, sneaked)
+            if not sneaked:  # arrived in sight: one sentence, its departure in it when that was seen too
+                if leave_seen:
                     out.append(say("move.leaves_arrives", {"who": who, "place": src, "to": dst}))
-                    return
+                else:
+                    out.append(say("move.arrives", {"who": who, "place": dst}))
+                return
+        else:
+            self.put(who, dst, rng.chance(chances["hide"]))
+            if not leave_seen:
+                # Only a suspect's unseen move may be heard: a sound clue means
+                # "a suspect has just entered" (the rulebook), never the Inspecteur.
+                if who != INSPECTEUR and rng.chance(chances["sound_clue"]):
+                    sounds.append(Sfx(dst))
+                return
+        if leave_seen:  # "leaves" alone: it sneaked in, or went where nobody watches
+            if who == INSPECTEUR:  # his seen departure says where he is heading (he never sneaks)
                 out.append(say("move.heads", {"who": who, "place": src, "to": dst}))
             else:
                 out.append(say("move.leaves", {"who": who, "place": src}))
-        if arrive_seen:
-            if who in SNEAKERS and rng.chance(chances["sneak"]):
-                self.put(who, dst, True)  # sneaked in: unannounced, hidden
-                return
-            self.put(who, dst, False)
-            out.append(say("move.arrives", {"who": who, "place": dst}))
-            return
-        self.put(who, dst, rng.chance(chances["hide"]))
-        # Only a suspect's unseen move may be heard: a sound clue means
-        # "a suspect has just entered" (the rulebook), never the Inspecteur.
-        if not leave_seen and who != INSPECTEUR and rng.chance(chances["sound_clue"]):
-            out.append(Sfx(dst))

@@ -17,8 +17,20 @@ RATE = 22050
 # The mixer's buffer, in frames: a press is heard at most one buffer after
 # the clip reaches the channel (11.6 ms at 22050 Hz; 512 frames were 23.2 ms).
 MIXER_BUFFER = 256
-# the README's words: simpleaudio is an extra, built from source
-SIMPLEAUDIO_HINT = "pip install -e '.[simpleaudio]', needs libasound2-dev"
+
+
+def simpleaudio_hint(python=None):
+    """How the owner installs simpleaudio into the environment clue-fx runs
+    from (the README's set-up: ~/.clue-fx/bin/pip install simpleaudio); it
+    builds from source, with ALSA's headers."""
+    bindir = os.path.dirname(python or sys.executable)
+    home = os.path.expanduser("~")
+    if home not in ("", "~", "/") and bindir.startswith(home + os.sep):
+        bindir = "~" + bindir[len(home) :]
+    return "%s install simpleaudio, needs libasound2-dev" % os.path.join(bindir, "pip")
+
+
+SIMPLEAUDIO_HINT = simpleaudio_hint()
 NO_DEVICE = "no sound card"
 _NO_DEVICE_WORDS = ("No such file or directory", "No such device", "No available audio device", "CODE: -2 ")
 

@@ -56,12 +56,16 @@ def capital(letter):
 
 
 _SPEAKERS = {"narrator": "Edmond", "inspecteur": "Inspecteur Dupont"}  # a manifest that names none
-# What a reader is told when the board goes dark, by PowerOff's reason.
+# What a reader is told when the board goes dark, by PowerOff's reason, in
+# each edition's own words: the batteries as its goodbye calls them (the
+# clip phrase.battery_empty: fr « usées », en "flat", us "dead").
 _POWER_OFF = {
     "fr": {"switch": "[le plateau est éteint]", "idle": "[le plateau s'est endormi]",
-           "battery": "[piles vides : le plateau s'est éteint]"},
+           "battery": "[piles usées : le plateau s'est éteint]"},
     "en": {"switch": "[the board is switched off]", "idle": "[the board has gone to sleep]",
-           "battery": "[the batteries are empty: the board has switched off]"},
+           "battery": "[the batteries are flat: the board has switched off]"},
+    "us": {"switch": "[the board is switched off]", "idle": "[the board has gone to sleep]",
+           "battery": "[the batteries are dead: the board has switched off]"},
 }
 _COLON = {"fr": " : "}  # French sets its colons apart
 

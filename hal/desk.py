@@ -6,6 +6,7 @@ board's actions into pixels and sound.
     desk = Desk(board, millivolts=4500, table=table)   # table: a card table, or None
     desk.press(PAD, "ECURIE", True, now)   # None, or the card table's refusal (SEARCH after a hypothesis)
     desk.toggle_switch(now)                # ON / OFF, as the board's own switch
+    desk.game_going()                      # a game an OFF would end (a keyboard's screen asks first)
     desk.nudge_battery(-100)               # the batteries, clamped once to MIN_MV..MAX_MV
     changed = desk.step(now, quiet=True)   # each turn of the loop: Tick, Battery, the bots' presses
     desk.switch_on, desk.millivolts        # the truth, after a resume too
@@ -29,7 +30,7 @@ modules; the board and the table are handed in.
 """
 
 from firmware.events import AudioDone, Switch
-from firmware.table import ASLEEP, OFF
+from firmware.table import ASLEEP, OFF, OVER, ROLLCALL
 
 from .edges import BTN, SW, battery, event_of
 from .schedule import Schedule
@@ -48,6 +49,17 @@ def clamp_mv(millivolts):
     if mv > MAX_MV:
         return MAX_MV
     return mv
+
+
+def game_going(narrator):
+    """A game the switch OFF would end: the board awake, not over, past a
+    roll call nobody has answered yet. The firmware's rule stands (OFF then
+    ON is a new game); a screen a keyboard drives asks for a deliberate
+    action before it switches such a game off, and offers it back."""
+    state = narrator.state
+    if state in (OFF, ASLEEP, OVER):
+        return False
+    return state != ROLLCALL or len(narrator.guests) > 0
 
 
 class Desk:
@@ -75,6 +87,9 @@ class Desk:
 
     def awake(self):
         return self.board.narrator.state not in (OFF, ASLEEP)
+
+    def game_going(self):
+        return game_going(self.board.narrator)
 
     def table_time(self, now):
         """The board's time at the screen's `now` (a resumed game's goes on)."""

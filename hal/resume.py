@@ -11,6 +11,12 @@ trace's last time.
 
     resumed, stream = resume("game.jsonl")          # ResumeError: one line
     Board(resumed.seed, trace=stream, sinks=[...], resumed=resumed)
+
+A game switched OFF while it was going (desk.game_going) is offered back by
+the screens a keyboard drives, as after a crash: `switched_off(trace)` finds
+where that OFF stands, and `resume(path, before_off=True)` cuts the file
+back to just before it (the OFF, and what followed while the board was dark,
+are left out) and goes on with the game as it was.
 """
 
 try:  # CPython's files: rebuild() alone runs without them (the offline app's page)
@@ -23,6 +29,7 @@ except ImportError:  # MicroPython's WebAssembly port
 from firmware import Narrator, events
 from firmware.table import OFF, OVER
 
+from .desk import game_going
 from .trace import TraceError, TraceFile, first_difference, groups, handle, load
 
 
@@ -89,13 +96,36 @@ def rebuild(trace, name="the trace"):
     return resumed, cut
 
 
-def inspect(path):
-    """The Resumed of the trace at `path`, without touching the file; ResumeError."""
-    trace = _load(path)
-    return rebuild(trace, path)[0]
+def switched_off(trace):
+    """The offset of the switch OFF that ended a game still going, when the
+    trace's board is off since (nothing after it but what a dark board
+    takes); None otherwise (a game over, asleep, switched on again...)."""
+    narrator = Narrator(seed=trace.seed)
+    at = None
+    for i, t, event, _ in groups(trace.records):
+        if type(event) is events.Switch and not event.on:
+            at = trace.starts[i] if game_going(narrator) else None
+        try:
+            handle(narrator, event, t)
+        except TraceError:
+            return None
+    return at if narrator.state == OFF else None
 
 
-def resume(path):
+def inspect(path, before_off=False):
+    """The Resumed of the trace at `path`, without touching the file;
+    ResumeError. `before_off`: of the game a switch OFF ended (see
+    switched_off), None if there is none."""
+    if not before_off:
+        return rebuild(_load(path), path)[0]
+    data = _read(path)
+    at = switched_off(_parse(data, path))
+    if at is None:
+        return None
+    return rebuild(_parse(data[:at], path), path)[0]
+
+
+def resume(path, before_off=False):
     """(Resumed, a hal.trace.TraceFile appending to `path`); ResumeError.
     The trace is locked first (one game at a time in it: a second resume is
     refused before anything is read or cut), then cut back to its last
@@ -108,6 +138,13 @@ def resume(path):
     try:
         lock(stream, path)
         trace = _load(path)  # again, now that it is ours: what another process wrote before the lock counts
+        if before_off:  # the game a switch OFF ended: the file as it was just before that OFF
+            at = switched_off(trace)
+            if at is None:
+                raise ResumeError("%s holds no game switched off while it was going" % path)
+            with open(path, "r+b") as f:
+                f.truncate(at)
+            trace = _load(path)
         resumed, cut = rebuild(trace, path)
         with open(path, "r+b") as f:
             f.truncate(cut)
@@ -133,14 +170,25 @@ def resume(path):
 
 
 def _load(path):
+    return _parse(_read(path), path)
+
+
+def _read(path):
     if os.path.isdir(path):
         raise ResumeError("%s is a directory, not a trace" % path)
     try:
         with open_regular(path, "rb") as f:
-            return load(f)
+            return f.read()
     except NotRegular as e:
         raise ResumeError("%s is not a trace to resume: %s" % (path, e.strerror)) from None
     except OSError as e:
         raise ResumeError("cannot read the trace %s: %s" % (path, e.strerror or e)) from None
+
+
+def _parse(data, name):
+    import io
+
+    try:
+        return load(io.BytesIO(data))
     except TraceError as e:
-        raise ResumeError("%s is not a trace to resume: %s" % (path, e)) from None
+        raise ResumeError("%s is not a trace to resume: %s" % (name, e)) from None

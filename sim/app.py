@@ -16,6 +16,7 @@ transcript (the caption and the log), the speaker, then the card table's
 session and hot-seat screens, attached once they are built.
 """
 
+import copy
 import os
 import sys
 
@@ -26,7 +27,8 @@ import pygame  # noqa: E402
 from firmware.table import ASLEEP, OFF  # noqa: E402
 from hal import captions  # noqa: E402
 from hal.desk import Desk  # noqa: E402
-from hal.edges import BTN, PAD  # noqa: E402
+from hal.edges import BTN, PAD, event_of  # noqa: E402
+from hal.resume import ResumeError, inspect, resume  # noqa: E402
 from hal.runner import Board  # noqa: E402
 
 from . import ask  # noqa: E402
@@ -42,6 +44,7 @@ from .window import WINDOW  # noqa: E402
 from .words.labels import Labels  # noqa: E402
 
 DARK_STATES = (OFF, ASLEEP)
+HOLD_OFF_MS = 1000  # the switch held this long switches OFF a game going (one stray press never does)
 EDGE_KIND = {"pad": PAD, "button": BTN}  # a target's kind -> the kind of its edge (hal.edges)
 
 
@@ -84,12 +87,13 @@ class App:
         self.now = 0  # board time, ms: the sum of the dt given to step() (the board adds a resumed game's)
         self._build(trace, resumed)
         if offer is not None:
-            self.question = ask.resume_question(lang, offer, self._build)
+            self.question = ask.resume_question(lang, offer, self._build, self.labels, table_asked=table is not None)
         self.fonts = Fonts()
         self.board_painter = BoardPainter(self.fonts, self.labels)
         self.panel_painter = PanelPainter(self.fonts, self.labels)
         self._relayout(screen)
         self._switch_at_start = switch_on
+        self.switch_hold = None  # board time the switch was pressed to go OFF while a game is going
         self.keys_held = {}  # pygame key -> target
         self.mouse_held = None
         self.debug = debug
@@ -103,6 +107,9 @@ class App:
 
     def _build(self, trace, resumed):
         """The board and its sinks (again, once an offer to resume is answered)."""
+        self.trace_path = getattr(trace, "path", None)  # a game switched off is offered back from it
+        self.now = 0  # the board's clock starts again (a resumed game's goes on from its trace's last time)
+        self.ended = False  # a switch OFF ended a game going: the next ON offers it back
         sinks = [self.transcript] + ([self.audio] if self.audio is not None else [])
         if hasattr(trace, "say"):
             trace.say = self.notice  # a trace that stops is said in the log too
@@ -131,9 +138,23 @@ class App:
         if resumed is not None:
             for note in resumed.notes + notes + ["%d inputs replayed: the game goes on" % resumed.inputs]:
                 self.transcript.note("[%s]" % note, 0)
+            self._where_it_stands()
         for event in due:  # the presses a bot made before the kill: the trace's next inputs, before any other
             self.feed(event)
         self.dirty = True
+
+    def _where_it_stands(self):
+        """A resumed game shows where it stands: the last announcement, what
+        REPEAT would say (asked of a copy of the narrator: the game itself,
+        and its trace, take no press), in the caption and the log."""
+        n = self.board.narrator
+        if n.state in DARK_STATES:
+            return
+        t = self.board.offset_ms
+        outs = copy.deepcopy(n).handle(event_of(BTN, "REPEAT", True), t)
+        if outs:
+            self.transcript.note("[%s]" % self.labels.ui["where"], t)
+            self.transcript.present(outs, t)
 
     # -- the loop -------------------------------------------------------------------
 
@@ -252,7 +273,12 @@ class App:
         if kind in EDGE_KIND:  # the card table's refusal (SEARCH after a hypothesis) is its hint on the screen
             self.desk.press(EDGE_KIND[kind], target[1], True, self.now)
         elif kind == "switch":
-            self.set_switch(not self.switch_on)
+            if self.switch_on and self.desk.game_going():
+                self.switch_hold = self.now  # held for HOLD_OFF_MS: OFF (update); let go sooner: nothing
+            elif not self.switch_on and self.ended and self.trace_path is not None:
+                self._offer_back()
+            else:
+                self.set_switch(not self.switch_on)
         elif kind == "battery":
             self.set_battery(self.millivolts + target[1])
         elif kind == "battery_at":
@@ -263,6 +289,9 @@ class App:
         self.dirty = True
         if self.held(target) or (self.selftest is not None and not self.selftest.done):
             return  # still held by the other hand (key and mouse)
+        if target[0] == "switch" and self.switch_hold is not None:
+            self.switch_hold = None  # let go too soon: the game goes on
+            self._note("[%s]" % self.labels.ui["hold_off"])
         if target[0] in EDGE_KIND:
             self.desk.press(EDGE_KIND[target[0]], target[1], False, self.now)
 
@@ -272,6 +301,46 @@ class App:
         self.keys_held.clear()
         for target in held:
             self.release(target)
+
+    def hold_fraction(self):
+        """How far the switch held towards OFF (0..1), or None."""
+        if self.switch_hold is None:
+            return None
+        return min(1.0, (self.now - self.switch_hold) / HOLD_OFF_MS)
+
+    def _hold_switch(self):
+        """The switch held long enough: OFF, and the game it ends is offered back at ON."""
+        if self.switch_hold is not None and self.now - self.switch_hold >= HOLD_OFF_MS:
+            self.switch_hold = None
+            self.ended = self.desk.game_going()
+            self.set_switch(False)
+        self.dirty = self.dirty or self.switch_hold is not None  # the progress moves
+
+    def _offer_back(self):
+        """ON after an OFF that ended a game going: go on with it (its trace cut
+        back to before the OFF, as after a crash), or a new game (the firmware's rule)."""
+        self.ended = False
+        try:
+            before = inspect(self.trace_path, before_off=True)  # read only: the trace stays ours
+        except ResumeError as e:
+            self._note("[%s]" % e)
+            before = None
+        if before is None:
+            self.set_switch(True)
+            return
+
+        def go_on():
+            self.board.close()  # our lock on the trace goes: hal.resume takes its own
+            try:
+                resumed, stream = resume(self.trace_path, before_off=True)
+            except ResumeError as e:  # (another process took the file meanwhile): a new game, unsaved
+                self._build(None, None)
+                self._note("[%s; a new game, not saved]" % e)
+                self.set_switch(True)
+                return
+            self._build(stream, resumed)
+
+        self.question = ask.back_question(self.lang, before, self.labels, yes=go_on, no=lambda: self.set_switch(True))
 
     def set_switch(self, on):
         self._note(
@@ -316,6 +385,7 @@ class App:
                 if self.selftest.done:
                     self._note(self.selftest.summary())
             return
+        self._hold_switch()
         if self._switch_at_start:
             self._switch_at_start = False
             if not self.switch_on:  # a resumed game is on already
@@ -358,6 +428,9 @@ class App:
         s.positions = n.positions
         s.hidden = n.hidden
         s.bots = set(self.table.session.bots) if self.table is not None else set()
+        s.table_keys = self.table.keys() if self.table is not None else []
+        s.table_short = self.table.keys(short=True) if self.table is not None else []
+        s.hold = self.hold_fraction()
         s.debug = self.debug
         s.help = self.help
         s.millivolts = self.millivolts
@@ -381,7 +454,7 @@ class App:
         if self.table is not None:
             self.table.draw(surface, self.layout.r(L.BOARD))
         if scene.help:
-            draw_help(surface, self.layout, self.fonts, self.labels)
+            draw_help(surface, self.layout, self.fonts, self.labels, scene.table_keys)
         if self.question is not None:
             self.question.draw(surface, self.layout, self.fonts)
         self.frames_drawn += 1

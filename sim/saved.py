@@ -4,7 +4,8 @@ saved as it goes to one file under the user's data directory,
     $XDG_DATA_HOME/clue-fx/game.jsonl      (default ~/.local/share/clue-fx/game.jsonl)
 
 and the next start offers to go on with it while it is unfinished (the
-board neither off nor over). A new game moves the old one aside to
+board neither off nor over), or when it was switched off while it was going
+(hal.resume.switched_off). A new game moves the old one aside to
 game.previous.jsonl first: one game is never overwritten by the next.
 
     saved = Saved.default()
@@ -47,7 +48,13 @@ class Saved:
         except ResumeError as e:
             self.say("%s; a new game starts (the old trace is kept as %s)" % (e, PREVIOUS))
             return None
-        return Offer(self, resumed) if resumed.unfinished and resumed.inputs else None
+        if resumed.unfinished and resumed.inputs:
+            return Offer(self, resumed)
+        try:  # a game switched off while it was going: offered back too, as after a crash
+            resumed = inspect(self.path, before_off=True)
+        except ResumeError:
+            return None
+        return Offer(self, resumed, before_off=True) if resumed is not None else None
 
     def fresh(self):
         """A new game's trace, the old one moved aside; None (said once) if it cannot be written."""
@@ -69,10 +76,11 @@ class Saved:
             self.say("the game is not saved: cannot write %s (%s)" % (self.path, e.strerror or e))
             return None
 
-    def resume(self):
-        """(stream, Resumed) of the saved game; a new game's (stream, None) if it cannot go on."""
+    def resume(self, before_off=False):
+        """(stream, Resumed) of the saved game (`before_off`: as it was before
+        the switch OFF that ended it); a new game's (stream, None) if it cannot go on."""
         try:
-            resumed, stream = resume(self.path)
+            resumed, stream = resume(self.path, before_off=before_off)
         except ResumeError as e:
             self.say("%s; a new game starts" % e)
             return self.fresh(), None
@@ -82,12 +90,14 @@ class Saved:
 class Offer:
     """The window's question: go on with `resumed`, or start anew."""
 
-    def __init__(self, saved, resumed):
+    def __init__(self, saved, resumed, before_off=False):
+        """`before_off`: the game was switched off while it was going (hal.resume.switched_off)."""
         self.saved = saved
         self.resumed = resumed
+        self.before_off = before_off
 
     def take(self):
-        return self.saved.resume()
+        return self.saved.resume(self.before_off)
 
     def fresh(self):
         return self.saved.fresh()

@@ -217,6 +217,8 @@ OTHERS = {
         "Pour rester ici, faites une accusation ; sinon, allez dans un autre lieu.",
         "To stay here, make an accusation; otherwise, go somewhere new.",
     ),
+    # issue 38: exactly two found (94 % of finds of more than one): "two", not "several"
+    "phrase.two_hiding": _E("Deux personnes se cachaient ici :", "Two people were hiding here:"),
 }
 # The speakers (RULES.md, Who speaks), as the captions name them.
 SPEAKERS = {

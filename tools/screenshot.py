@@ -5,8 +5,12 @@
 
 Where there is no display it runs itself again under Xvfb (xvfb-run, Debian
 package xvfb); the picture is taken from the X server by ImageMagick's
-`import` (package imagemagick), so it shows what a user's screen shows. The
-game is scripted: a fixed seed, a roll call, three turns, a pawn held down.
+`import` (package imagemagick), so it shows what a user's screen shows.
+Without them (`--pygame`, or neither installed) the window is drawn on SDL's
+dummy driver and saved by pygame itself: the same frame, drawn by the same
+code, without a window manager's frame. The game is scripted: a fixed seed,
+a roll call, three turns, a pawn held down; the card table's help (F1) and
+detective sheet; a game switched off and taken back (the resumed board).
 """
 
 import argparse
@@ -26,6 +30,8 @@ SHOTS = (  # file, edition, debug overlay, help overlay (or "table": the card ta
     ("docs/screenshot-fr-debug.png", "fr", True, False),
     ("docs/window-us.png", "us", False, False),
     ("docs/table-us.png", "us", False, "table"),
+    ("docs/window-help-table.png", "en", False, "table-help"),
+    ("docs/window-resumed.png", "en", False, "resumed"),
 )
 
 
@@ -91,6 +97,22 @@ def table_game(app, pygame):
         app.step(33)
 
 
+def resumed_game(app, pygame):
+    """The scripted game, the switch held a second (OFF), then ON and Return:
+    the game taken back, as after a crash, showing its last announcement."""
+    scripted_game(app, pygame)
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=ord("2"), mod=0, scancode=0))
+    app.step(33)
+    for kind in (pygame.KEYDOWN, None, pygame.KEYUP, pygame.KEYDOWN, pygame.KEYUP):
+        if kind is None:
+            app.step(1100)  # held a whole second
+            continue
+        pygame.event.post(pygame.event.Event(kind, key=ord("o"), unicode="o", mod=0, scancode=0))
+        app.step(33)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="\r", mod=0, scancode=40))
+    app.step(33)
+
+
 def shoot(out, lang, seed, debug, help_overlay):
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -101,9 +123,22 @@ def shoot(out, lang, seed, debug, help_overlay):
 
     screen = open_window()
     audio = make_audio(lang, "silent", 0.8, print)
-    if help_overlay == "table":
+    if help_overlay in ("table", "table-help"):
         app = App(screen, seed=seed, lang=lang, audio=audio, debug=debug, table={"AZUR": "hard"})
         table_game(app, pygame)
+        if help_overlay == "table-help":
+            while app.table.screens.visible:
+                app.table.screens.choose("ok")
+        help_overlay = help_overlay == "table-help"
+    elif help_overlay == "resumed":
+        import tempfile
+
+        from hal.trace import TraceFile
+
+        path = os.path.join(tempfile.mkdtemp(), "game.jsonl")
+        trace = TraceFile(open(path, "w", encoding="utf-8"), path)  # noqa: SIM115
+        app = App(screen, seed=seed, lang=lang, audio=audio, debug=debug, trace=trace)
+        resumed_game(app, pygame)
         help_overlay = False
     else:
         app = App(screen, seed=seed, lang=lang, audio=audio, debug=debug)
@@ -113,11 +148,14 @@ def shoot(out, lang, seed, debug, help_overlay):
     for _ in range(5):
         app.step(33)
         time.sleep(0.05)  # let the X server draw the window
-    window = pygame.display.get_wm_info().get("window")
     target = ROOT / out
     target.parent.mkdir(parents=True, exist_ok=True)
-    cmd = ["import", "-window", str(window) if window else "root", str(target)]
-    subprocess.run(cmd, check=True)
+    if os.environ.get("SDL_VIDEODRIVER") == "dummy":
+        pygame.image.save(pygame.display.get_surface(), str(target))  # the frame as drawn, by pygame
+    else:
+        window = pygame.display.get_wm_info().get("window")
+        cmd = ["import", "-window", str(window) if window else "root", str(target)]
+        subprocess.run(cmd, check=True)
     pygame.quit()
     print("screenshot: %s (%s, seed %d%s)" % (out, lang, seed, ", debug overlay" if debug else ""))
 
@@ -127,10 +165,12 @@ def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--seed", type=int, default=11, help="the board's seed (default 11)")
     p.add_argument("--only", metavar="FILE", help="take only this one of the screenshots")
+    p.add_argument("--pygame", action="store_true", help="draw on SDL's dummy driver and save with pygame")
     args = p.parse_args(argv)
-    if not shutil.which("import"):
-        sys.exit("screenshot: ImageMagick's import is missing: apt-get install imagemagick")
-    if not os.environ.get("DISPLAY"):
+    if args.pygame or not (shutil.which("import") and (os.environ.get("DISPLAY") or shutil.which("xvfb-run"))):
+        print("screenshot: SDL's dummy driver, saved by pygame (no X server and import here, or --pygame)")
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+    elif not os.environ.get("DISPLAY"):
         return under_xvfb(argv)
     for out, lang, debug, help_overlay in SHOTS:
         if args.only and args.only != out:

@@ -59,6 +59,9 @@ def forms():
     out.append(("search.result", {"place": "ABRI", "suspects": [], "inspecteur": False}))
     out += [("search.result", {"place": "ABRI", "suspects": [s], "inspecteur": False}) for s in SUSPECTS]
     out.append(("search.result", {"place": "ABRI", "suspects": [], "inspecteur": True}))
+    # two found ("two people"), the Inspecteur counted; three or more ("several people")
+    out.append(("search.result", {"place": "ABRI", "suspects": list(SUSPECTS[:2]), "inspecteur": False}))
+    out.append(("search.result", {"place": "ABRI", "suspects": [SUSPECTS[2]], "inspecteur": True}))
     out.append(("search.result", {"place": "ABRI", "suspects": list(SUSPECTS[:2]), "inspecteur": True}))
     # every mover and every place at least once (the Inspecteur leaves only with his heading)
     out += [("move.leaves", {"who": w, "place": PLACES[i % 9]}) for i, w in enumerate(SUSPECTS)]
@@ -67,8 +70,10 @@ def forms():
     for place in PLACES:
         for to in neighbours(place):
             out.append(("move.heads", {"who": INSPECTEUR, "place": place, "to": to}))
-    # both ends of his move in view: said once (every place he may arrive at)
+    # both ends of his move in view: said once (every place he may arrive at); a suspect's too
     out += [("move.leaves_arrives", {"who": INSPECTEUR, "place": neighbours(p)[0], "to": p}) for p in PLACES]
+    out += [("move.leaves_arrives", {"who": w, "place": PLACES[i % 9], "to": neighbours(PLACES[i % 9])[1]})
+            for i, w in enumerate(SUSPECTS)]
     return out
 
 

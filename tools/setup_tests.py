@@ -16,9 +16,10 @@ clients, so that afterwards the tests run with no network at all:
 - for the pages' accessibility tests: axe-core from npm (the WCAG rules
   engine, pinned), run inside Chromium by tests/support/axe.py;
 - the wheels of what clue-fx needs to run (pygame, pyserial, aiohttp,
-  segno and theirs), kept in the cache, so that tests/test_wheel.py
-  installs the built wheel into a fresh virtual environment, with its
-  dependencies, offline (pip --no-index --find-links).
+  segno and theirs) and to be built (setuptools), kept in the cache, so
+  that tests/test_wheel.py installs the built wheel into a fresh virtual
+  environment, with its dependencies, and tests/test_readme.py runs the
+  README's set-up (`pip install .`), offline (pip --no-index --find-links).
 
 Two set-ups at once on one machine wait for each other (a lock in the
 cache folder), and every cached build is made in a folder of its own and
@@ -162,9 +163,12 @@ def axe(check):
 
 
 def runtime_requirements():
-    """What the installed wheel needs to run: pyproject.toml's dependencies."""
+    """What the installed wheel needs to run: pyproject.toml's dependencies;
+    and what builds it (its build-system's requires: the README's set-up,
+    `pip install .`, builds it in isolation; tests/test_readme.py runs it)."""
     with open(os.path.join(ROOT, "pyproject.toml"), "rb") as f:
-        return tomllib.load(f)["project"]["dependencies"]
+        project = tomllib.load(f)
+    return project["project"]["dependencies"] + project["build-system"]["requires"]
 
 
 def wheelhouse_dir():

@@ -196,13 +196,86 @@ def why_not(port, said):
         return NO_PORT % port  # unplugged meanwhile
     if not os.access(port, os.R_OK | os.W_OK):
         return "you may not open %s: sudo usermod -aG dialout $USER, then log out and in" % port
-    from hal.cfx.line import _proc_holders
-
-    holders = _proc_holders(os.path.realpath(port))  # another program reading the board's words
-    if raw and not holders:
+    who = holders(port)  # another program reading the board's words
+    if raw and not who:
         return NOT_MICROPYTHON % port
-    who = ", ".join("pid %d (%s)" % pc for pc in holders[:3]) or "another program"
-    return "%s is in use by %s: close it (clue-fx serve, Thonny, screen...) and try again" % (port, who)
+    return IN_USE % (port, who or "another program")
+
+
+IN_USE = "%s is in use by %s: close it (clue-fx serve, Thonny, screen...) and try again"
+
+
+def holders(port):
+    """Who else holds `port` open, "pid N (command)", or "" when nobody does
+    as far as /proc and clue-fx's own lock file say. Asked before the first
+    words to the board, so a busy port is said at once rather than after
+    ANSWER_S of silence. The far end of a pty (socat, a virtual board: the
+    board itself, which keeps the near end open too, as do the programs it
+    starts) is not another program."""
+    from hal.cfx.line import _alive, _lock_path, _proc_holders
+
+    real = os.path.realpath(port)
+    found = _proc_holders(real)
+    if found and real.startswith("/dev/pts/"):
+        board = _pty_far_end(real)
+        found = [pc for pc in found if not _ancestors(pc[0]) & board]
+    if found:
+        return ", ".join("pid %d (%s)" % pc for pc in found[:3])
+    try:  # clue-fx serve's lock (flocked while held): says who when /proc hides another user's processes
+        import fcntl
+
+        fd = os.open(_lock_path(port), os.O_RDONLY)
+    except (ImportError, OSError):
+        return ""
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+            return ""  # nobody holds it
+        except OSError:
+            pid, _, command = os.read(fd, 400).decode("utf-8", "replace").strip().partition(" ")
+        return "pid %s (%s)" % (pid, command) if pid.isdigit() and _alive(int(pid)) else "another program"
+    finally:
+        os.close(fd)
+
+
+def _pty_far_end(real):
+    """The pids holding the master side of the pty `real` (/dev/pts/N), from
+    the tty-index Linux gives each open /dev/ptmx in /proc/PID/fdinfo."""
+    index = real.rsplit("/", 1)[1]
+    far = set()
+    try:
+        pids = [p for p in os.listdir("/proc") if p.isdigit()]
+    except OSError:
+        return far
+    for pid in pids:
+        try:
+            fds = os.listdir("/proc/%s/fd" % pid)
+        except OSError:
+            continue
+        for fd in fds:
+            try:
+                if os.readlink("/proc/%s/fd/%s" % (pid, fd)) != "/dev/ptmx":
+                    continue
+                with open("/proc/%s/fdinfo/%s" % (pid, fd), encoding="ascii", errors="replace") as f:
+                    if "tty-index:\t%s\n" % index in f.read():
+                        far.add(int(pid))
+                        break
+            except OSError:
+                continue
+    return far
+
+
+def _ancestors(pid):
+    """`pid` and its parents, as far as /proc says (socat's program inherits its pty)."""
+    out = set()
+    while pid > 1 and pid not in out:
+        out.add(pid)
+        try:
+            with open("/proc/%d/stat" % pid, encoding="ascii", errors="replace") as f:
+                pid = int(f.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            break
+    return out
 
 
 ANSWER_S = 20  # a board that has not answered a one-line exec by then is not MicroPython's REPL
@@ -210,10 +283,14 @@ ANSWER_S = 20  # a board that has not answered a one-line exec by then is not Mi
 
 def _mpremote(port, resume, cmds, timeout=120, *, first=False):
     """mpremote's output of `cmds` on `port`. `first`: the first words to
-    the board, a one-liner; no answer within ANSWER_S (mpremote waits for
-    ever on a port that says nothing) is a board without MicroPython."""
+    the board, a one-liner, after asking who else holds the port (said at
+    once); no answer within ANSWER_S (mpremote waits for ever on a port that
+    says nothing) is a board without MicroPython."""
     check_port(port)
     if first:
+        busy = holders(port)
+        if busy:  # said at once: a program holding the port would eat the board's answer
+            raise DeployError(IN_USE % (port, busy))
         timeout = ANSWER_S
     args = mpremote_command() + ["connect", port]
     if resume:

@@ -44,14 +44,15 @@ options of the board (clue-fx [play] OPTIONS; all of them: clue-fx play --help):
                             default from the locale (--lang: the same)
   --seed N                  the board's random seed: the same seed, the same game
   --table                   the digital card table: deals, refutes, checks accusations
-  --bots GUEST[:LEVEL],...  bot guests (easy, medium, hard), e.g. AZUR:easy; implies --table
+  --bots GUEST[:LEVEL],...  bot guests (easy, medium, hard, expert), e.g. AZUR:easy; implies --table
   --hints                   the detective sheets mark what can still be in the case file
   --text                    the board in a terminal (with --edition, --seed, --trace, --battery)
-  --audio MODE, --volume V  auto, pygame, simpleaudio or silent; volume 0 to 1
+  --audio MODE, --volume V  auto, pygame, simpleaudio or silent (none); volume 0 to 1
   --voices DIR              a voice pack: your own recordings of the clips (clue-fx voices)
   --trace FILE              record the game (clue-fx replay FILE checks it)
   --resume TRACE            go on with the game of TRACE where it stopped (the window
-                            also offers its own last game, kept in ~/.local/share/clue-fx/)
+                            also offers its own last game, kept in ~/.local/share/clue-fx/,
+                            or one switched off while it was going)
   --fullscreen, --debug, --battery MV, --selftest
 
 each command has its own --help, e.g. clue-fx serve --help"""

@@ -139,12 +139,19 @@ def edition_and_voices(args):
     return pack.edition, pack
 
 
+def audio_arg(value):
+    """--audio of the window and the self-test: `none` (serve's word for captions only) is `silent`."""
+    return "silent" if value == "none" else value
+
+
 def add_audio_options(p):
     p.add_argument(
         "--audio",
+        type=audio_arg,
         choices=AUDIO_BACKENDS,
         default=DEFAULT_AUDIO,
-        help="how to play sounds (default: pygame, then simpleaudio, then captions only)",
+        help="how to play sounds (default: pygame, then simpleaudio, then captions only); "
+        "silent (or none): captions only",
     )
     p.add_argument(
         "--volume", type=volume_arg, default=DEFAULT_VOLUME, help="sound volume, 0 to 1 (default %s)" % DEFAULT_VOLUME

@@ -18,7 +18,7 @@ import sys
 
 from . import options
 from .options import millivolts_arg
-from .seats import bots_arg, table_of
+from .seats import SEAT_LEVELS, bots_arg, table_of
 
 # The window's options, and why the text board (hal.terminal) has no use for them.
 WINDOW_ONLY = {
@@ -78,7 +78,7 @@ def _add_window_options(p):
         type=bots_arg,
         default={},
         metavar="GUEST[:LEVEL],...",
-        help="bot guests, e.g. LAVANDE,AZUR:easy (levels easy, medium, hard; default hard); implies --table",
+        help="bot guests, e.g. LAVANDE,AZUR:easy (levels %s; default hard); implies --table" % ", ".join(SEAT_LEVELS),
     )
     p.add_argument(
         "--hints",

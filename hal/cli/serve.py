@@ -32,10 +32,11 @@ def add_arguments(p):
     p.add_argument("--baud", type=options.baud_arg, default=115200, help="baud rate (default 115200)")
     p.add_argument(
         "--audio",
+        type=lambda value: "none" if value == "silent" else value,  # the window's word for it
         choices=("host", "rig", "none"),
         default="host",
         help="where Edmond speaks: this computer (host, the default), the rig's speaker "
-        "(rig: PLAY/STOP, waits for DONE), or captions only (none)",
+        "(rig: PLAY/STOP, waits for DONE), or captions only (none, or silent as the window says)",
     )
     options.add_board_options(p)
     options.add_voices_option(p)

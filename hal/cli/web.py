@@ -5,9 +5,12 @@ and with --table each guest's private hand on their own phone.
     clue-fx web --table --bots AZUR   # phones for the people, a bot for the Azur seat
     clue-fx web --host 127.0.0.1 --port 8080 --edition us --seed 7
 
-The first line printed is `board: http://HOST:PORT/`; then a QR code of the
-board's link with its key (scan it with the tablet: the screen that holds
-the key is the board; any other screen only watches), and where it listens.
+The first line printed is `board: http://HOST:PORT/?b=CODE`, the board's
+link with its code; then the same link as a QR code (scan it with the
+tablet), the code as text (`board code: K7QM-2XPA`: typed on a watching
+screen, it takes the board there), and where it listens. The screen that
+shows the code holds the board; any other screen only watches. The trace
+keeps the code: `--resume` keeps it.
 With --table, one line per seat: `seat GUEST: URL` (the link its QR code on
 the board carries, with the seat's code).
 
@@ -155,6 +158,7 @@ def run(args):
     from hal.desk import Desk
     from hal.runner import Board
     from hal.web.guard import url_host
+    from hal.web.holders import shown as shown_code
     from hal.web.qr import terminal
     from hal.web.server import WebBoard
     from sim.cards import record
@@ -186,8 +190,9 @@ def run(args):
                 table, notes = None, notes + ["%s: the game goes on without it" % e]
     for note in notes:
         print("clue-fx web: %s" % note, file=sys.stderr)
+    key = record.board_key(resumed.extras) if resumed is not None else None  # the tablet's link still holds it
     web = WebBoard(captions, page_words(labels, words), table=table, debug=args.debug, voices=voices,
-                   log=lambda line: print("clue-fx web: %s" % line, flush=True))  # fmt: skip
+                   board_key=key, log=lambda line: print("clue-fx web: %s" % line, flush=True))  # fmt: skip
     web.due = due
     board = Board(seed=seed, trace=trace, sinks=[web.presenter], resumed=resumed)
     if table is not None:
@@ -195,6 +200,8 @@ def run(args):
         if resumed is None:
             board.record(record.line(0, table.setup()))
         board.attach(table.sink)
+    if key != web.board_holder.key:  # a new game (or a trace from before the board had a code)
+        board.record(record.line(resumed.last_t if resumed is not None else 0, record.board(web.board_holder.key)))
     millivolts = (resumed.millivolts if resumed is not None else None) or args.battery
     desk = Desk(board, millivolts=millivolts, table=table)
     addresses = addresses_of(args.host, lan_address())
@@ -206,10 +213,12 @@ def run(args):
         port = int(urls[0].rstrip("/").rsplit(":", 1)[1])
         public = "http://%s:%d/" % (url_host(shown), port)
         web.base_url = public
-        print("board: %s" % public, flush=True)
-        terminal("%s?b=%s" % (public, web.board_holder.key), sys.stdout)
-        print("the code above opens the board on the tablet: it carries the board's key (any other screen only "
-              "watches)", flush=True)  # fmt: skip
+        link = "%s?b=%s" % (public, web.board_holder.key)
+        print("board: %s" % link, flush=True)
+        terminal(link, sys.stdout)
+        print("board code: %s (scan the QR code above with the tablet, or type the code on its page: the screen "
+              "with the code holds the board, any other only watches)" % shown_code(web.board_holder.key),
+              flush=True)  # fmt: skip
         print("listening on %s" % "; ".join("%s:%d (%s)" % (url_host(h), port, what) for h, what in addresses),
               flush=True)  # fmt: skip
         if table is not None:

@@ -1,11 +1,21 @@
 """Who holds the web board and each seat of its card table (docs/web.md:
 what a stranger on the home network can and cannot do).
 
-The board: the first screen that connects (not as a seat) holds it; so do
-the screens of the same address (the tablet's other tab, a reload) and any
-screen that shows the board's key (the link `clue-fx web` prints, or the
-key the holder's page keeps to come back from a new address). Every other
-screen only watches: what is said aloud at the table, nothing more.
+The board: held by a key, the board's code (eight letters, as a seat's),
+that `clue-fx web` prints as text, in the `board:` link and as its QR
+code, and keeps in the trace (a resumed host keeps it). The screen that
+shows it (the link opened or scanned, the code typed on a watching
+screen) takes the board; the screen that held it before only watches from
+then on. The holding screen is given a ticket of its own: its reloads and
+reconnections come back with it, and keep the board as long as no other
+screen took it. Before anyone showed the key, the host computer's own
+first page (127.0.0.1, ::1) may hold the board without it; the first
+screen that shows the key takes it from that page, and once a screen has
+shown the key, nothing but the key gives the board. A screen without the
+key, the first one or not, at the same address as the board or not, only
+watches: what is said aloud at the table, nothing more. A television
+(`?view=tv`) never holds the board: with the key, it shows the seats'
+codes too.
 
 A seat: its join code is shown under its QR code on the board (in view of
 the table) and printed by the host; the first phone to come with it holds
@@ -15,8 +25,9 @@ its device key (a new address); any other device is refused in one line.
 The guest hands the seat back (a new code: the old one is dead) or to a
 bot; the board can do the same for a phone that died.
 
-    board = BoardHolder()
-    board.role("192.168.1.20", None)        # "board" (the first), then "viewer" for any other address
+    board = BoardHolder()                   # or BoardHolder(key): a resumed game's, from its trace
+    board.connect("192.168.1.20", "K7QM-2XPA", None, take=True)   # ("board", ticket): the key shown
+    board.connect("192.168.1.31", None, None)                      # ("viewer", None)
     seats = SeatHolders(["COMTE", "LAVANDE"])
     seats.claim("COMTE", "K7QM2XPA", "192.168.1.31", None)   # (device key, None) or (None, why)
     seats.guest_of_code("k7qm-2xpa")        # "COMTE": what /join finds for a code typed by hand
@@ -53,24 +64,54 @@ def _same(a, b):
     return isinstance(a, str) and isinstance(b, str) and secrets.compare_digest(a.encode(), b.encode())
 
 
+LOCAL = ("127.0.0.1", "::1", "::ffff:127.0.0.1")  # the host computer's own pages
+
+
 class BoardHolder:
     def __init__(self, key=None):
-        self.key = key or secrets.token_urlsafe(16)
-        self.addr = None  # the address of the first screen
+        """`key`: the board's code to keep (a resumed game's), else a new one."""
+        self.key = normal_code(key) or new_code()
+        self.ticket = None  # the holding screen's ticket (its reloads come back with it); None: nobody yet
+        self.keyed = False  # the holding screen showed the key (not the host's own page, given the board)
 
-    def role(self, addr, key):
-        """ "board" or "viewer" for a screen at `addr` showing `key` (or None)."""
-        if key is not None and _same(key, self.key):
-            if self.addr is None:
-                self.addr = addr
-            return "board"
-        if self.addr is None:
-            self.addr = addr
-        return "board" if addr == self.addr else "viewer"
+    def is_key(self, text):
+        """`text` (as typed: a dash, lower case) is the board's code."""
+        code = normal_code(text)
+        return code is not None and _same(code, self.key)
 
-    def is_board(self, addr, key):
-        """The same question for an HTTP request (a QR code): it claims nothing."""
-        return (key is not None and _same(key, self.key)) or (self.addr is not None and addr == self.addr)
+    def holds(self, ticket):
+        """The screen with this ticket holds the board."""
+        return self.ticket is not None and _same(ticket, self.ticket)
+
+    def connect(self, addr, key, ticket, take=False, tv=False):
+        """(role, ticket) of a screen at `addr` showing `key` (or None) and
+        the `ticket` it was given before (or None): ("board", its ticket),
+        ("tv", None) for a television with the key, else ("viewer", None).
+        `take`: the key was shown on purpose (the link opened or scanned,
+        the code typed): the screen takes the board from any other. Without
+        it (a reload, a reconnection), the key takes the board only from
+        nobody or from the host's own page."""
+        shows = self.is_key(key)
+        if tv:
+            return ("tv" if shows else "viewer"), None
+        if self.holds(ticket):
+            self.keyed = self.keyed or shows
+            return "board", self.ticket
+        if shows and (take or not self.keyed):
+            return "board", self._give(True)
+        if self.ticket is None and addr in LOCAL:
+            return "board", self._give(False)
+        return "viewer", None
+
+    def _give(self, keyed):
+        self.ticket = secrets.token_urlsafe(16)
+        self.keyed = keyed
+        return self.ticket
+
+    def is_board(self, key):
+        """The same question for an HTTP request (a QR code): the board's
+        code or its holder's ticket; it claims nothing."""
+        return self.is_key(key) or self.holds(key)
 
 
 class Seat:

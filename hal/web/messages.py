@@ -6,7 +6,9 @@ and range. Anything else is answered in one line and changes nothing.
     parse('{"t": "battery", "mv": "abc"}', "board")   # raises Bad("battery: mv is whole millivolts ...")
 
 Roles: "board" (the screen that holds the board: hal.web.holders), "seat"
-(a guest's phone), "viewer" (any other screen: it only watches).
+(a guest's phone), "viewer" (any other screen: it only watches, and may
+type the board's code to take it), "tv" (a television showing the board
+with its code: it only shows).
 """
 
 import json
@@ -53,6 +55,12 @@ def _millivolts(value):
     return value
 
 
+def _code(value):
+    if not isinstance(value, str) or len(value) > 32:
+        raise Bad("code is the board's code as printed, e.g. K7QM-2XPA")
+    return value
+
+
 # role -> kind -> {field: check}
 KINDS = {
     "board": {
@@ -74,8 +82,10 @@ KINDS = {
         "to_bot": {},  # the guest gives the seat to a bot
         "more_time": {"on": _flag("on")},  # the guest asks never to be offered to a bot (WCAG 2.2.1)
     },
-    "viewer": {},
+    "viewer": {"take": {"code": _code}},  # the board's code typed on a watching screen
+    "tv": {},
 }
+WHO = {"board": "the board", "seat": "a seat", "viewer": "a watching screen", "tv": "a television"}
 
 
 def parse(text, role):
@@ -107,4 +117,4 @@ def parse(text, role):
 
 
 def _who(kind):
-    return " or ".join("the board" if r == "board" else "a seat" for r, k in KINDS.items() if kind in k)
+    return " or ".join(WHO[r] for r, k in KINDS.items() if kind in k)

@@ -10,15 +10,18 @@ firmware decides, the card table (handed in, optional) keeps the cards.
 
 Routes: `/` the board page; `/seat/GUEST?k=CODE` a guest's own page;
 `/ws` the WebSocket (`?seat=GUEST&k=CODE` for a seat, `&d=KEY` the key
-its phone was given); `/join` a seat's code typed by hand;
+its phone was given; `?b=CODE` the board's code, `&take=1` shown on
+purpose, `&s=TICKET` the holding screen's own, `&view=tv` a television);
+`/join` a seat's code typed by hand;
 `/qr/GUEST.svg` a free seat's link as a QR code, for the board alone;
 `/sounds/LANG/NNNN.wav` the edition's clips; `/static/...` the pages' own
 files. Nothing is fetched from anywhere else: the pages work with no
 internet.
 
 Who may do what (hal.web.holders; docs/web.md): the screen that holds the
-board presses, switches, sets the batteries, reports its speaker and sees
-the seats' codes; a seat's phone makes that guest's choices and sees that
+board (by its code) presses, switches, sets the batteries, reports its
+speaker and sees the seats' codes; a television with the board's code sees
+the codes too; a seat's phone makes that guest's choices and sees that
 guest's cards alone; any other screen only watches what is said aloud.
 Every message is checked (hal.web.messages) and every page bounded
 (hal.web.page, hal.web.guard) before anything reads it.
@@ -45,9 +48,10 @@ import time
 from aiohttp import WSMsgType, web
 
 from ..captions import SOUNDS
+from .admission import Admission
 from .console import Console
-from .gate import BACKLOG, Gate, StrictSocket, connections_cap, fits, make_room
-from .guard import LIMITS, Bucket, Hosts, inside, protect, url_host
+from .gate import BACKLOG, Gate, StrictSocket, connections_cap
+from .guard import LIMITS, Hosts, inside, protect, url_host
 from .holders import BoardHolder, SeatHolders, shown
 from .hub import Hub
 from .join import join_page
@@ -86,10 +90,10 @@ class WebBoard:
         self.presenter = self.hub.presenter
         self.board_holder = BoardHolder(board_key)
         self.seats = SeatHolders(table.people if table is not None else (), table.tokens if table is not None else None)
+        self.admission = Admission(self.board_holder, self.seats, limits)  # codes tried, sockets for those who play
         self.pages = []
         self.base_url = None  # what the QR codes carry: set by run() (or the front door's ready)
         self.hosts = None
-        self.joins = {}  # address -> Bucket of seat codes tried (typed at /join, or a seat's socket)
         self.gate = None  # the door (hal.web.gate): HTTP connections counted per address from accept()
         self.console = None  # the host's console, quiet (hal.web.console): set by run()
         self.dropped = []  # (address, role, why) of each page dropped: it stopped reading, it flooded
@@ -138,11 +142,10 @@ class WebBoard:
                 continue
             held = self.seats.held(g)
             seat = {"guest": g, "state": "held" if held else "free", "online": g in online}
-            if role == "board":
-                if held:
-                    seat["holder"] = self.seats.holder(g)
-                else:
-                    seat["code"] = shown(self.seats.code(g))
+            if role == "board" and held:
+                seat["holder"] = self.seats.holder(g)
+            if role in ("board", "tv") and not held:  # a television with the board's code shows them too
+                seat["code"] = shown(self.seats.code(g))
             out.append(seat)
         return out
 
@@ -202,7 +205,7 @@ class WebBoard:
     async def qr(self, request):
         """A free seat's link, as a QR code: for the board's own screen alone."""
         guest = request.match_info["guest"]
-        if not self.board_holder.is_board(request.remote, request.query.get("b")):
+        if not self.admission.board_key(request.remote, request.query.get("b"), self.board_holder.is_board):
             raise web.HTTPNotFound(text="the seats' codes are shown on the board")
         if self.table is None or guest not in self.seats or self.seats.held(guest):
             raise web.HTTPNotFound(text="no free seat %s" % guest)
@@ -216,7 +219,7 @@ class WebBoard:
         typed = request.query.get("code")
         note = ""
         if typed is not None:
-            if not self._codes(request.remote).take(time.monotonic()):
+            if not self.admission.tries(request.remote).take(time.monotonic()):
                 note = words["slow"]
             else:
                 guest = self.seats.guest_of_code(typed)
@@ -234,37 +237,9 @@ class WebBoard:
 
     # -- the pages' sockets -----------------------------------------------------------
 
-    def _plays(self, request):
-        """Whether `request` comes from a screen the family plays on: the board's
-        (hal.web.holders) or a seat's phone with its seat's code. Such a screen
-        always gets a socket (`_admit`). Nothing is claimed here."""
-        guest = request.query.get("seat")
-        if guest is None:
-            return self.board_holder.is_board(request.remote, request.query.get("b"))
-        return guest in self.seats and self.seats.guest_of_code(request.query.get("k")) == guest
-
-    def _admit(self, request):
-        """Room for one more page from `request`'s address, made for the board
-        and the seats' phones (hal.web.gate.make_room); False: too many pages."""
-        addr, seat = request.remote, request.query.get("seat")
-        if fits(self.pages, addr, self.limits):
-            return True
-        keyed = seat is not None or request.query.get("b") is not None  # a code or a key looked at: one try
-        if keyed and not self._codes(addr).ready(time.monotonic()):
-            return False
-        if not self._plays(request):
-            if keyed:
-                self._codes(addr).take(time.monotonic())
-            return False
-        return make_room(self.pages, addr, "seat" if seat is not None else "board", self.limits)
-
-    def _codes(self, addr):
-        """The Bucket of seat codes `addr` may try (at /join and on a seat's socket alike)."""
-        return self.joins.setdefault(addr, Bucket(self.limits.joins_per_minute / 60.0, 5))
-
     async def socket(self, request):
         addr = request.remote
-        if not self._admit(request):
+        if not self.admission.admit(self.pages, addr, request.query):
             raise web.HTTPTooManyRequests(text="too many pages open")
         ws = StrictSocket(
             heartbeat=self.limits.heartbeat_s, max_msg_size=self.limits.message, compress=False, autoping=True
@@ -278,14 +253,14 @@ class WebBoard:
         hello = self.hub.hello("seat" if request.query.get("seat") is not None else "board")
         guest = request.query.get("seat")
         if guest is not None:
-            if not self._codes(addr).ready(time.monotonic()):  # codes tried too fast from here: not looked at
+            if not self.admission.tries(addr).ready(time.monotonic()):  # codes tried too fast from here: not looked at
                 text = self.words["join"]["slow"]
                 await ws.send_str(json.dumps({"t": "error", "text": text, "why": "slow", "fatal": False}))
                 await ws.close()
                 return ws
             device, why = self.seats.claim(guest, request.query.get("k"), addr, request.query.get("d"))
             if why is not None:
-                self._codes(addr).take(time.monotonic())
+                self.admission.tries(addr).take(time.monotonic())
                 text = self.words["seat"]["refused_" + why]
                 await ws.send_str(json.dumps({"t": "error", "text": text, "why": why, "fatal": True}))
                 await ws.close()
@@ -296,14 +271,20 @@ class WebBoard:
                 self.log("seat %s: held by the phone at %s" % (guest, addr))
             self.hub.dirty = True  # the board shows the seat held
         else:
-            first = self.board_holder.addr is None
-            role = self.board_holder.role(addr, request.query.get("b"))
-            if first:
-                self.log("board: held by the screen at %s" % addr)
+            q = request.query
+            key = q.get("b")
+            if key is not None and not self.admission.board_key(addr, key, self.board_holder.is_key):
+                key = None  # a wrong code, or too many: this screen only watches
+                hello["wrong"] = True
+            before = self.board_holder.ticket
+            role, ticket = self.board_holder.connect(addr, key, q.get("s"), q.get("take") == "1", q.get("view") == "tv")
             page = Page(ws, role, addr, limits=self.limits, transport=request.transport)
-            hello["role"] = role
-            if role == "board":
-                hello["key"] = self.board_holder.key
+            page.ticket = ticket
+            hello.update((k, v) for k, v in self._role(page).items() if k != "t")
+            if self.table is not None and self.base_url is not None:
+                hello["join"] = self.base_url.split("://", 1)[-1].rstrip("/") + "/join"  # not the tablet's 127.0.0.1
+            if ticket is not None and ticket != before:
+                self._taken(page)
         page.put(json.dumps(hello, ensure_ascii=False))
         self.pages.append(page)
         page.reader = asyncio.current_task()
@@ -339,6 +320,27 @@ class WebBoard:
             if self._changed():
                 self.flush()
 
+    # -- who holds the board ------------------------------------------------------
+
+    def _role(self, page):
+        """What a board page is told of its role: the holding screen its
+        ticket (and the board's code, if it showed it)."""
+        out = {"t": "role", "role": page.role}
+        if page.role == "board":
+            out["screen"] = page.ticket
+            if self.board_holder.keyed:
+                out["key"] = self.board_holder.key
+        return out
+
+    def _taken(self, page):
+        """`page` took the board: every other board page only watches now, and is told."""
+        self.log("board: held by the screen at %s" % page.addr)
+        for p in self.pages:
+            if p.role == "board" and not self.board_holder.holds(p.ticket):
+                p.role, p.ticket, p.busy_since = "viewer", None, None
+                p.put(json.dumps(dict(self._role(p), taken=True)))
+        self.hub.dirty = True
+
     def _receive(self, page, data):
         try:
             kind, m = parse(data, page.role)
@@ -369,6 +371,17 @@ class WebBoard:
             page.tell("refused", self.words["seat"]["no_seat"])
             return
         self._hand_back(guest, "freed")
+
+    # a watching screen
+    def _on_take(self, page, code):
+        """The board's code typed on a watching screen: it takes the board."""
+        if not self.admission.board_key(page.addr, code, self.board_holder.is_key):
+            page.tell("refused", self.words["board"]["wrong_code"])
+            return
+        _, page.ticket = self.board_holder.connect(page.addr, code, None, take=True)
+        page.role = "board"
+        page.put(json.dumps(self._role(page)))
+        self._taken(page)
 
     # a seat's phone
     def _on_hypothesis(self, page, suspect, weapon):

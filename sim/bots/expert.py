@@ -17,7 +17,7 @@ What it weighs:
   heard of the rival's progress). It accuses when the bet is the better
   one: a deliberate gamble, counted apart from a mistake.
 
-Parts can be switched off for the ablation table (docs/table.md): a level
+Parts can be switched off for the ablation table (docs/bots.md): a level
 "expert-no-PART[-no-PART...]" with PART among PARTS.
 """
 
@@ -113,7 +113,7 @@ class Expert:
     WAIT = 1.0  # a scale of WAIT_ODDS (bench-tuned)
     # In a game of two guests the chance to win by waiting, times this: the gambles it removes
     # were the marginal ones (eight sets of 2 000 games, bench_wait.py --screen: x 1.2 / 1.3 / 1.45 /
-    # 1.6 won +0.33 / +0.55 / +0.56 / +0.47 points; six fresh sets at 1.3: +0.63; docs/table.md).
+    # 1.6 won +0.33 / +0.55 / +0.56 / +0.47 points; six fresh sets at 1.3: +0.63; docs/bots.md).
     # Not when two are left of three or more: there it made three experts slower (7.47 -> 7.53 turns).
     WAIT_HEADS_UP = 1.3
     READY = 0.5  # the chance to win by waiting, times this for each rival who shows it is certain

@@ -1,5 +1,5 @@
 """The bots' levels (a leaf: `clue-fx bots --help` names them and loads
-nothing more). docs/table.md describes each: what it uses and how it decides.
+nothing more). docs/bots.md describes each: what it uses and how it decides.
 
 - "easy": remembers only the cards it saw, forgets the whereabouts, moves
   at random half the time, hypotheses at random among what can still be in

@@ -8,7 +8,7 @@ They never read the firmware's hidden state.
     bot.hear(actions)            # every burst the board outputs (a Bot is a hal.sink.Sink)
     bot.next_action()            # ("press", "ECURIE") | ("hypothesis", suspect, weapon) | None
 
-The levels are described in sim/bots/levels.py and docs/table.md. An
+The levels are described in sim/bots/levels.py and docs/bots.md. An
 expert bot (level "expert", or "expert-no-PART..." for the ablations) asks
 its Expert (sim/bots/expert.py) what to do; Bot(guest, "hard-2026") is the
 frozen bot of sim/bots/frozen/ (its own class).

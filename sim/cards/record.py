@@ -20,6 +20,7 @@ missing, sim.hotseat.restore):
 
     {"t": 0, "table": {"seats": {"AZUR": "hard"}, "hints": false}}   (+ "tokens" on the web board)
     {"t": 120400, "table": {"tokens": {"COMTE": "K7QM2XPA"}}}      (a web seat handed back: the codes now)
+    {"t": 0, "table": {"board": "W4HX9RTC"}}        (the web board's code, with or without its card table)
     {"t": 95400, "table": {"call": ["poll", 95400]}}
     {"t": 96100, "table": {"call": ["show", "COMTE", "CORDE"]}}
 
@@ -98,6 +99,21 @@ def tokens(extras):
     for m in moments(extras):
         if isinstance(m.get("tokens"), dict):
             got = dict(m["tokens"])
+    return got
+
+
+def board(key):
+    """The record of the web board's code (hal.web.holders.BoardHolder):
+    a resumed host keeps it, so the tablet holds the board again."""
+    return {"board": key}
+
+
+def board_key(extras):
+    """The web board's code a trace's extra lines keep (the last one), or None."""
+    got = None
+    for m in moments(extras):
+        if isinstance(m.get("board"), str):
+            got = m["board"]
     return got
 
 

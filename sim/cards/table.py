@@ -132,6 +132,9 @@ class CardTable:
             elif key == "move.arrives" and args["who"] in SUSPECTS:
                 for g in self.here(args["place"]):
                     out.append(self._open(g, args["who"]))
+            elif key == "move.leaves_arrives" and args["who"] in SUSPECTS:  # both ends seen, said once (issue 38)
+                for g in self.here(args["to"]):
+                    out.append(self._open(g, args["who"]))
             elif key == "accuse.wrong":
                 if args["guest"] in self.active:
                     self.active.remove(args["guest"])

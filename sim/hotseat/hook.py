@@ -27,6 +27,11 @@ from ..words.table import Words
 from .screens import DISMISSED, Screens
 from .view import HotSeatView
 
+# The card table's keys in the window: the character typed, what it does (its
+# words: sim.words.table TEXT["key_" + what]), and the key's name on screen.
+# key() answers to these and no other; F1 and the footer show them from here.
+TABLE_KEYS = (("d", "sheet", "D"), ("h", "hints", "H"), ("b", "bot", "B"), ("\r", "ok", "Return"))
+
 
 class CardTableHook(Sink):
     def __init__(self, seed, lang, *, bots=None, hints=False, delay_ms=1200, labels=None):
@@ -162,18 +167,27 @@ class CardTableHook(Sink):
         return True
 
     def key(self, char):
-        """The card table's keys: d the detective sheet, h the hints, b at the
-        roll call makes the guest asked about a bot, Return takes the only
-        answer of a pass-to or a notice. True when the key was the table's."""
+        """The card table's keys (TABLE_KEYS): d the detective sheet, h the
+        hints, b at the roll call makes the guest asked about a bot, Return
+        takes the only answer of a pass-to or a notice. True when the key
+        was the table's."""
+        what = {k: w for k, w, _ in TABLE_KEYS}.get("\r" if char == "\n" else char)
         s = self.screens
-        if char == "d":
+        if what == "sheet":
             s.open_sheet()
-        elif char == "h":
+        elif what == "hints":
             self.toggle_hints()
-        elif char == "b" and self.session.asked is not None and self.session.table is None:
+        elif what == "bot" and self.session.asked is not None and self.session.table is None:
             self.make_bot()
-        elif char in ("\r", "\n") and s.visible and s.showing()[0] in ("pass",) + DISMISSED:
+        elif what == "ok" and s.visible and s.showing()[0] in ("pass",) + DISMISSED:
             s.choose("ready" if s.showing()[0] == "pass" else "ok")
         else:
             return False
         return True
+
+    def keys(self, short=False):
+        """[(the key's name on screen, its words)] of every key the table
+        answers to (`short`: a word each, for the footer)."""
+        tail = "_short" if short else ""
+        t = self.words.text
+        return [(t.get("key_name_" + what, name), t["key_" + what + tail]) for _, what, name in TABLE_KEYS]

@@ -42,7 +42,7 @@ def seats(resumed, table, hints):
         return recorded, bool(hints or recorded_hints), notes
     if table is None:
         return None, hints, []
-    if record.moments(extras):
+    if any("board" not in m for m in record.moments(extras)):  # (the web board's code is not its table's)
         why = "its card table was recorded before its calls were: it cannot be restored"
     else:
         why = "it was played with the paper cards"

@@ -132,8 +132,18 @@ class Screens:
                 solution = None if right else self.session.table.deal.solution
                 self.queue.append(Screen("verdict", g, triple=triple, right=right, solution=solution))
         elif kind == "over" and self.session.table is not None and set(people) & set(self.session.table.guests):
-            # the game is over: the case is opened for everyone at the table
-            self.queue.append(Screen("solution", None, triple=self.session.table.deal.solution))
+            # the game is over: the case is opened for everyone at the table, on one page: a verdict
+            # still to show is that page (no longer private: the case is open), or takes the case on it
+            solution = self.session.table.deal.solution
+            if self.screen is not None and self.screen.kind == "verdict":
+                self.screen.data["solution"] = solution
+                return
+            late = [x for x in self.queue if x.kind == "verdict"]
+            self._drop(lambda x: x.kind == "verdict")
+            if self.screen is not None and self.screen.kind == "pass" and late and self.screen.guest == late[0].guest:
+                self.screen = None  # the pass-to before that verdict: nothing private is left to show
+            verdict = (late[0].guest, late[0].data["triple"], late[0].data["right"]) if late else None
+            self.queue.append(Screen("solution", None, triple=solution, verdict=verdict))
 
     def _drop(self, which):
         self.queue = [x for x in self.queue if not which(x)]

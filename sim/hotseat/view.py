@@ -15,9 +15,11 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from firmware.board import PLACES, SUSPECTS, WEAPONS  # noqa: E402
+from firmware.board import GUESTS, PLACES, SUSPECTS, WEAPONS  # noqa: E402
 
+from ..cards.sheet import INITIALS as MARKED  # noqa: E402
 from ..paint.fonts import Fonts, wrap  # noqa: E402
+from ..words.pages import SEAT  # noqa: E402
 
 INK = (30, 24, 20)
 PAPER = (246, 238, 220)
@@ -153,6 +155,8 @@ class HotSeatView:
         self._ok(surface, y + 20)
 
     def _draw_solution(self, surface, sc, t, y):
+        if sc.data.get("verdict"):  # the last accusation's verdict, on the same page
+            y = self._line(surface, self.words.verdict(*sc.data["verdict"]), y + 20, 24) - 30
         y = self._line(surface, self.words.solution(sc.data["triple"]), y + 40, 24)
         self._ok(surface, y + 20)
 
@@ -218,4 +222,23 @@ class HotSeatView:
         y = self._line(surface, self.words.line("inspecteur") + " " + heard, y + 10, 15)
         if self.hints:
             y = self._line(surface, t["hint"], y + 4, 13, MUTED)
+        y = self._line(surface, SEAT[self.words.lang]["legend"], y + 8, 14, INK, "bold")
+        for line in self.legend(sc.guest):
+            y = self._line(surface, line, y, 14, INK)
         self._ok(surface, y + 10)
+
+    def legend(self, guest):
+        """What the sheet's marks mean, as the phone's sheet says it (sim.words.pages SEAT):
+        the guest's own initials, the others', SEEN and the suspects' initials, the
+        dots, and with the hints the odds."""
+        words, seat = self.words, SEAT[self.words.lang]
+        marks = words.marks()
+        table = self.screens.session.table
+        others = [g for g in (table.guests if table is not None else GUESTS) if g != guest]
+        initials = ", ".join("%s %s" % (words.initials(x), self.name(x)) for x in SUSPECTS)
+        lines = [seat["legend_mine"] % marks[MARKED[guest]]]
+        lines += [seat["legend_shown"] % (marks[MARKED[g]], self.name(g)) for g in others]
+        lines += [seat["legend_case"] % (words.text["seen"] % "…", initials), seat["legend_dot"]]
+        if self.hints:
+            lines.append(seat["legend_odds"])
+        return lines

@@ -31,6 +31,7 @@ TEXT_ON_LAWN = PALETTE["text_on_lawn"]
 SIGN = PALETTE["sign"]  # the plate under a place's name
 START_PAWN_W = 34  # the left end of a START square, where its pawn waits
 DARK = (0, 0, 0, 200)
+HOLD = (220, 70, 60)  # the switch held towards OFF: its progress
 START_OF = {guest_of_start(pad): pad for pad in START_PADS}  # a guest's START square
 
 GUEST_COLOUR = {g: PALETTE["guest_" + g] for g in GUESTS}  # the Comte du Puy red, Lady Lavande mauve, ...
@@ -61,6 +62,9 @@ class Scene:
         self.title_note = ""
         self.status = ""
         self.bots = set()  # guests a bot plays (the card table's)
+        self.hold = None  # the switch held towards OFF: 0..1, or None
+        self.table_keys = []  # [(key, words)] the card table answers to (sim.hotseat.hook.TABLE_KEYS)
+        self.table_short = []  # [(key, a word)] the same, for the footer
 
 
 def _text(surface, font, text, colour, *, center=None, topleft=None, midtop=None):
@@ -127,6 +131,19 @@ class BoardPainter:
         if scene.dark:
             self._dark(surface, lay, scene)
         self._switch(surface, lay, scene.switch_on, ("switch",) in scene.lit)
+        if scene.hold is not None:
+            self._hold(surface, lay, scene.hold)
+
+    def _hold(self, surface, lay, fraction):
+        """The switch held towards OFF: a bar filling beside it, and OFF… under it."""
+        x, y, w, h = L.SWITCH
+        bar = (x - 22, y - 5, 10, h + 10)
+        pygame.draw.rect(surface, (40, 34, 30), lay.r(bar), border_radius=lay.n(4))
+        filled = bar[3] * fraction
+        rest = (bar[0], bar[1] + bar[3] - filled, bar[2], filled)
+        pygame.draw.rect(surface, HOLD, lay.r(rest), border_radius=lay.n(4))
+        font = self.fonts.get(13, "bold")
+        _text(surface, font, self.labels.ui["holding"], HOLD, midtop=lay.p((x + w / 2, y + h + 10)))
 
     # -- the ring -------------------------------------------------------------
 

@@ -29,11 +29,26 @@ def gauge_colour(mv):
     return (90, 190, 90)
 
 
+FOOTER_LINE = 17  # design pixels between two lines of the footer
+CAPTION_SIZES = (19, 17, 15)  # the caption's font, smaller for a long announcement before it scrolls
+
+
+def footer_lines(labels, table_keys=()):
+    """The footer: the window's keys; with the card table, its keys too
+    (`table_keys`: [(key, a word)], sim.hotseat.hook.TABLE_KEYS)."""
+    lines = [labels.ui["footer"]]
+    if table_keys:
+        lines.append(labels.ui["table_keys"] + "   " + "   ".join("%s %s" % kw for kw in table_keys))
+    return lines
+
+
 class PanelPainter:
     def __init__(self, fonts, labels):
         self.fonts = fonts
         self.labels = labels
         self.log_rows = 0  # how many log lines fit (set at each draw)
+        self.caption_rows = []  # [(line, (x, y), font size)] of the caption as last drawn (tests read it)
+        self.caption_hidden = 0  # lines of the caption below the box (it scrolls to the one spoken)
 
     def draw(self, surface, lay, scene):
         pygame.draw.rect(surface, PANEL_BG, lay.r(L.PANEL), border_radius=lay.n(12))
@@ -46,9 +61,13 @@ class PanelPainter:
         self._caption(surface, lay, scene)
         if scene.debug:
             self._debug(surface, lay, scene)
-        self._log(surface, lay, scene, L.LOG_DEBUG if scene.debug else L.LOG)
+        lines = footer_lines(self.labels, scene.table_short)
+        x, y, w, h = L.LOG_DEBUG if scene.debug else L.LOG
+        self._log(surface, lay, scene, (x, y, w, h - FOOTER_LINE * (len(lines) - 1)))
         x, y, w, h = L.FOOTER
-        _text(surface, self.fonts.get(13), self.labels.ui["footer"], DIM, topleft=lay.p((x, y)))
+        for i, line in enumerate(lines):
+            at = (x, y - FOOTER_LINE * (len(lines) - 1 - i))
+            _text(surface, _fit(self.fonts, line, 13, "sans", lay.n(w)), line, DIM, topleft=lay.p(at))
 
     def _gauge(self, surface, lay, mv):
         x, y, w, h = L.GAUGE
@@ -83,21 +102,37 @@ class PanelPainter:
         _text(surface, self.fonts.get(13, "bold"), title + note, DIM, topleft=lay.p((x + 12, y + 8)))
 
     def _caption(self, surface, lay, scene):
+        """The last announcement, whole: from its first line, in a smaller
+        font when long; longer still, it scrolls to keep the sentence spoken
+        in view (its top first), with ▼ when lines wait below."""
         x, y, w, h = L.CAPTION
         self._box(surface, lay, L.CAPTION, self.labels.ui["caption"], "  ♪" if scene.speaking else "")
-        font = self.fonts.get(19)
-        line_h = font.get_linesize()
         top = lay.p((x + 14, y + 32))
         bottom = lay.p((x, y + h - 8))[1]
-        rows = []
-        for text, speaking in scene.caption:
-            for line in wrap(font, text, lay.n(w - 28)):
-                rows.append((line, speaking))
-        rows = rows[-max(1, (bottom - top[1]) // line_h) :]  # the newest sentences when too many
+        for size in CAPTION_SIZES:
+            font = self.fonts.get(size)
+            line_h = font.get_linesize()
+            fit = max(1, (bottom - top[1]) // line_h)
+            rows, first_row = [], []
+            for text, speaking in scene.caption:
+                first_row.append(len(rows))
+                rows.extend((line, speaking) for line in wrap(font, text, lay.n(w - 28)))
+            if len(rows) <= fit:
+                break
+        start = 0
+        spoken = [i for i, (_, speaking) in enumerate(scene.caption) if speaking]
+        if len(rows) > fit and spoken:  # the sentence spoken now, in view: the box scrolls down with the voice
+            start = min(first_row[spoken[0]], len(rows) - fit)
+        shown = rows[start : start + fit]
+        self.caption_hidden = len(rows) - start - len(shown)
+        self.caption_rows = []
         yy = top[1]
-        for line, speaking in rows:
+        for line, speaking in shown:
             _text(surface, font, line, (255, 255, 255) if speaking else (200, 192, 176), topleft=(top[0], yy))
+            self.caption_rows.append((line, (top[0], yy), size))
             yy += line_h
+        if self.caption_hidden:
+            _text(surface, self.fonts.get(13, "bold"), "▼", GOLD, topleft=lay.p((x + w - 24, y + h - 22)))
 
     def _debug(self, surface, lay, scene):
         """The debug list: every suspect and the Inspecteur, their real place."""
@@ -145,7 +180,20 @@ class PanelPainter:
             yy -= line_h
 
 
-def draw_help(surface, lay, fonts, labels):
+def help_rows(labels, table_keys=()):
+    """(left, right) columns of F1: [(key, words)] of every pad, button, the
+    switch, the batteries and the window's keys; with the card table, its
+    keys (`table_keys`: [(key, words)], sim.hotseat.hook.TABLE_KEYS)."""
+    rows = [(key_of(("pad", p)), labels.places[p]) for p in PLACES]
+    rows += [(key_of(("pad", p)), labels.name(p)) for p in START_PADS]
+    rows += list(table_keys)
+    right = [(key_of(("button", b)), labels.buttons[b]) for b in BUTTONS]
+    right += [(key_of(("switch",)), labels.ui["switch_help"]), ("− / +", labels.ui["battery_keys"])]
+    right += [(k, labels.ui["window"][what]) for k, what in WINDOW_KEYS]
+    return rows, right
+
+
+def draw_help(surface, lay, fonts, labels, table_keys=()):
     """The keys of every pad and button, over the board, and a turn in a
     few lines (RULES.md, Rounds and turns). Every text is fitted to its
     column: no edition's words run past the box."""
@@ -156,15 +204,12 @@ def draw_help(surface, lay, fonts, labels):
     surface.blit(veil, box[:2])
     pygame.draw.rect(surface, GOLD, box, lay.n(2), border_radius=lay.n(8))
     _text(surface, fonts.get(24, "serif"), labels.ui["help"], GOLD, topleft=lay.p((x + 24, y + 14)))
-    rows = [(key_of(("pad", p)), labels.places[p]) for p in PLACES]
-    rows += [(key_of(("pad", p)), labels.name(p)) for p in START_PADS]
-    right = [(key_of(("button", b)), labels.buttons[b]) for b in BUTTONS]
-    right += [("o", labels.ui["switch"]), ("− / +", labels.ui["battery_keys"])]
-    right += [(k, labels.ui["window"][what]) for k, what in WINDOW_KEYS]
+    rows, right = help_rows(labels, table_keys)
+    pitch = 30 if max(len(rows), len(right)) <= 14 else 26  # the card table's keys: a little closer
     col_w = (w - 56) // 2  # two columns: a key, then its words, fitted
     for col, items in ((0, rows), (1, right)):
         for i, (key, what) in enumerate(items):
-            px, py = x + 24 + col * (col_w + 8), y + 56 + i * 30
+            px, py = x + 24 + col * (col_w + 8), y + 56 + i * pitch
             kb = lay.r((px, py, 92, 24))
             pygame.draw.rect(surface, (60, 50, 40), kb, border_radius=lay.n(5))
             shown = key.upper() if len(key) == 1 else key
@@ -173,7 +218,7 @@ def draw_help(surface, lay, fonts, labels):
             font = _fit(fonts, what, 16, "sans", lay.n(col_w - 104))
             _text(surface, font, what, (236, 228, 210), topleft=lay.p((px + 104, py + 3)))
     # A turn, in a few lines
-    ty = y + 56 + max(len(rows), len(right)) * 30 + 10
+    ty = y + 56 + max(len(rows), len(right)) * pitch + 10
     pygame.draw.line(surface, GOLD, lay.p((x + 24, ty)), lay.p((x + w - 24, ty)), lay.n(1))
     _text(surface, fonts.get(17, "bold"), labels.ui["turn_title"], GOLD, topleft=lay.p((x + 24, ty + 8)))
     font = fonts.get(15)

@@ -47,6 +47,7 @@ class NarratorMachine(RuleBasedStateMachine):
         self.eliminated = set()
         self.pending = set()  # guests not yet called in this round
         self.last_called = None
+        self.asked = None
         self.send(Switch(True), 0)
 
     # -- inputs -----------------------------------------------------------------
@@ -57,10 +58,15 @@ class NarratorMachine(RuleBasedStateMachine):
         before_pos = self.n.positions
         active_before = self.n.active
         self.hidden_before = self.n.hidden
+        self.enrolled_before = self.n.enrolled
+        self.pads_down_before = self.n.pads_down
         out = self.n.handle(event, self.t)  # never raises, whatever the input
         COUNTED["steps"] += 1
         self.check(event, before_state, before_pos, active_before, out)
         self.remember(event, out)
+        for a in out:
+            if type(a) is Say and a.key == "rollcall.ask":
+                self.asked = a.args["guest"]  # the roll call's waiting question
         return out
 
     def remember(self, event, out):
@@ -75,6 +81,8 @@ class NarratorMachine(RuleBasedStateMachine):
             return  # a battery warning is no answer to anyone
         if any(type(a) is Say and a.key in HINTS + ASIDES for a in out):
             return
+        if [a.key for a in out if type(a) is Say] == ["rollcall.joined"]:
+            return  # another guest joined (issue 38): the question still waits, REPEAT gives it
         if any(type(a) is Say and a.key == "accuse.cancelled" for a in out):
             self.last = self.before_confirm  # back in the turn: what came before the question
             return
@@ -176,6 +184,18 @@ class NarratorMachine(RuleBasedStateMachine):
         if any(type(a) is PowerOff for a in out):
             return
 
+        # the roll call (issue 38): an enrolled guest's START says nothing; a
+        # join by another than the guest asked re-asks no question
+        if (before_state == "rollcall" and type(event) is PadDown and event.pad.startswith("START_")
+                and event.pad not in self.pads_down_before):  # a press, not a pawn resting there
+            guest = event.pad[len("START_"):]
+            if guest in self.enrolled_before:
+                assert out == [], "an enrolled guest's START said %r" % keys
+            else:
+                assert keys[0] == "rollcall.joined", keys
+                if guest != self.asked:  # another guest's pawn: the question still waits, unasked
+                    assert keys == ["rollcall.joined"], keys
+
         # place.enter names exactly the visible suspects there, and a visible Inspecteur
         for s in says:
             if s.key == "place.enter":
@@ -203,12 +223,20 @@ class NarratorMachine(RuleBasedStateMachine):
                     hidden -= set(s.args["suspects"])
                     if s.args["inspecteur"]:
                         hidden.discard(INSPECTEUR)
+            named = []
             for s in says:
-                if s.key in ("move.leaves", "move.arrives", "move.heads"):
+                if s.key in ("move.leaves", "move.arrives", "move.heads", "move.leaves_arrives"):
                     who = s.args["who"]
                     assert who in moved
+                    assert who not in named, "%s named twice between turns: %r" % (who, keys)
+                    named.append(who)
                     if who in unheard:
                         unheard.remove(who)
+                if s.key == "move.leaves_arrives":  # both ends in view (issue 38: suspects too): in sight
+                    who = s.args["who"]
+                    assert who not in hidden, "%s left unseen from hiding, yet announced" % who
+                    assert (s.args["place"], s.args["to"]) == (before_pos[who], after_pos[who])
+                    assert who not in n.hidden
                 if s.key in ("move.leaves", "move.heads"):
                     who = s.args["who"]
                     assert who not in hidden, "%s left unseen from hiding, yet announced" % who
@@ -219,6 +247,11 @@ class NarratorMachine(RuleBasedStateMachine):
                         assert s.args["to"] == after_pos[INSPECTEUR]
             clues = [a.place for a in out if type(a) is Sfx]
             if turn_ended:
+                # every seen move first, then the sound clues, the call last (issue 38)
+                assert type(out[-1]) is Say and out[-1].key == "turn.call", out
+                first_clue = [i for i, a in enumerate(out) if type(a) is Sfx][:1]
+                if first_clue:
+                    assert all(type(a) is Sfx for a in out[first_clue[0]:-1]), keys
                 # a sound clue is a suspect entering unseen: never the Inspecteur alone
                 assert len(clues) <= len(unheard), (clues, unheard, moved)
                 for place in clues:

@@ -378,7 +378,7 @@ NO_CARD = pytest.mark.skipif(
     not sys.platform.startswith("linux") or pathlib.Path("/dev/snd").exists(),
     reason="needs a Linux machine with no sound card (ALSA then prints its own errors)",
 )
-HINT = "pip install -e '.[simpleaudio]'"
+HINT = "pip install simpleaudio"  # the README's venv: ~/.clue-fx/bin/pip install simpleaudio
 
 
 def _env(**extra):

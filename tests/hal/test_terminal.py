@@ -119,4 +119,30 @@ def test_the_batteries_never_go_below_nothing():
     assert r.returncode == 0 and "internal error" not in r.stderr, r.stderr
     shown = [int(line.split()[1]) for line in r.stdout.splitlines() if line.startswith("[battery ")]
     assert len(shown) == 50 and min(shown) == 0 and shown[-1] == 0
-    assert "[the batteries are empty: the board has switched off]" in r.stdout
+    assert "[the batteries are flat: the board has switched off]" in r.stdout  # as its goodbye says (issue 38)
+
+
+def test_the_french_text_board_speaks_french():
+    """Issue 38: the header, the key legend and the board's own notes of a
+    French board are French (the keys stay the same letters)."""
+    r = play("?Q-\nx\n", "--seed", "1", "--lang", "fr")
+    out = r.stdout
+    assert r.returncode == 0, r.stderr
+    assert "Clue FX, le plateau en mode texte (graine 1). ? pour les touches, x pour quitter." in out
+    legend = "boutons : s STOP  f RECHERCHE  r RÉPÉTER  a ACCUSATION  y OUI  n NON  w ATTENDRE"
+    assert out.count(legend) == 2  # at the start, and for ?
+    assert "lieux : 1 la maison du gardien  2 la piscine" in out
+    assert "départ : c DÉPART Comte du Puy  l DÉPART Lady Lavande  p DÉPART Melle Pêche  z DÉPART Prince Azur" in out
+    assert "plateau : o interrupteur MARCHE/ARRÊT" in out and "? aide  x quitter" in out
+    assert "[interrupteur sur MARCHE]" in out
+    assert "['q' n'est pas une touche du plateau : ? pour les touches]" in out
+    assert "[piles : 4400 mV]" in out
+    english = ("buttons:", "places:", "start:", "board:", "switch", "battery", "text board", "Press", "is not a key")
+    assert [w for w in english if w in out] == []
+
+
+def test_the_english_editions_keep_the_english_legend():
+    for lang in ("en", "us"):
+        r = play("x\n", "--seed", "1", "--lang", lang)
+        assert "buttons: s STOP  f SEARCH  r REPEAT  a ACCUSE  y YES  n NO  w WAIT" in r.stdout
+        assert "Clue FX, text board (seed 1). Press ? for the keys, x to quit." in r.stdout

@@ -277,6 +277,7 @@ def test_a_trace_of_the_window_replays_identically(speaker):
     assert sum(1 for r in records if r[1] == "in") > 10
 
 
+@pytest.mark.slow  # every clip played through the mixer: a long run (docs/testing.md, the quick lane)
 def test_selftest_plays_every_clip_and_lights_every_pad_and_button(speaker):
     from sim.selftest import TARGETS, SelfTest, every_clip
 

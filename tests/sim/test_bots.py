@@ -357,6 +357,7 @@ def test_a_bot_game_is_an_ordinary_trace():
     assert replay(seed, records) is None  # identical
 
 
+@pytest.mark.slow  # the bench's own run, end to end: a long run (docs/testing.md, the quick lane)
 def test_the_bots_bench_runs_and_prints_its_figures(capsys):
     import importlib.util
     import pathlib

@@ -1,20 +1,9 @@
 """The window says which guests are bots (issue 14, the desktop table): the
 scene names them and their START square reads "START · bot"."""
 
-import pygame
-import pytest
-
 from sim import app as sim_app
 from sim import window as sim_window
 from sim.paint.draw import BoardPainter
-
-
-@pytest.fixture
-def window(monkeypatch):
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-    yield
-    pygame.quit()
 
 
 def test_the_bots_are_shown_on_their_start_squares(window, monkeypatch):

@@ -160,6 +160,15 @@ def test_cases_open_where_the_narrator_names_suspects():
     )
     assert sorted((o.guest, o.suspect) for o in opened) == [("LAVANDE", "BEAUMONT"), ("PECHE", "BEAUMONT")]
     assert t.opened["LAVANDE"] == {"ROSE": "MANOIR", "FRANCIS": "MARTEAU", "OLIVE": "GARDIEN", "BEAUMONT": "CISAILLE"}
+    # Seen leaving and arriving, said once (issue 38): the guests where it arrives may look, not where it left.
+    opened = t.hear(
+        [
+            say("move.leaves_arrives", {"who": "LEBLANC", "place": "KIOSQUE", "to": "ECURIE"}),
+            say("move.leaves_arrives", {"who": "INSPECTEUR", "place": "KIOSQUE", "to": "ECURIE"}),
+            say("move.leaves_arrives", {"who": "MOUTARDE", "place": "ECURIE", "to": "GARDIEN"}),
+        ]
+    )
+    assert sorted((o.guest, o.suspect) for o in opened) == [("LAVANDE", "LEBLANC"), ("PECHE", "LEBLANC")]
 
 
 def test_accusation_is_checked_against_the_case():

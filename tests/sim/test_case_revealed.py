@@ -23,15 +23,35 @@ def test_a_wrong_accuser_sees_the_case_alone_and_everyone_sees_it_at_the_end():
     s = session()
     screens = Screens(s, people=("COMTE", "LAVANDE"))
     s.notes.append(("verdict", "COMTE", ("ROSE", "GARAGE", "NAIN"), False))
-    s.notes.append(("over", "LAVANDE"))
     screens.update()
     queued = [screens.screen] + screens.queue
     verdict = [x for x in queued if x.kind == "verdict"][0]
     assert verdict.guest == "COMTE" and verdict.private  # behind a "pass to" screen: the Comte's alone
     assert verdict.data["solution"] == SOLUTION
+    # the game goes on (Lady Lavande still plays): then it is over, and the case opened for everyone
+    s.notes.append(("over", "LAVANDE"))
+    screens.update()
+    queued = [x for x in [screens.screen] + screens.queue if x is not None]
     final = [x for x in queued if x.kind == "solution"]
     assert len(final) == 1 and final[0].guest is None and not final[0].private
     assert final[0].data["triple"] == SOLUTION
+
+
+def test_game_over_is_one_page_whoever_accused_last():
+    """The last verdict and the open case on one page, one "Got it" (not two pages in a row)."""
+    for right in (True, False):
+        for people in (("COMTE",), ("COMTE", "LAVANDE"), ("LAVANDE",)):
+            s = session()
+            screens = Screens(s, people=people)
+            s.notes.append(("verdict", "COMTE", SOLUTION if right else ("ROSE", "GARAGE", "NAIN"), right))
+            s.notes.append(("over", "COMTE" if right else "LAVANDE"))
+            screens.update()
+            pages = []
+            while screens.screen is not None:
+                pages.append(screens.showing()[0])
+                screens.choose("ready" if screens.screen.kind == "pass" else "ok")
+            assert pages == ["solution"], (right, people, pages)
+            assert screens.shown_log[-1] == ("solution", None)
 
 
 def test_a_right_accusation_needs_no_second_look():

@@ -18,14 +18,6 @@ from tests.support.window import FRAME, post, tap  # noqa: E402
 from tests.support.window import make_table_app as make_app  # noqa: E402
 
 
-@pytest.fixture
-def window(monkeypatch):
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-    yield
-    pygame.quit()
-
-
 def click(app, value, enabled=True):
     """A real click on the screen's drawn button `value` (greyed when not
     `enabled`); then a frame."""

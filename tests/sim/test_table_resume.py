@@ -34,14 +34,6 @@ PERSON = "COMTE"
 BOTS = {"LAVANDE": "hard", "AZUR": "medium"}
 
 
-@pytest.fixture
-def window(monkeypatch):
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-    yield
-    pygame.quit()
-
-
 def new_app(path, resumed=None, table=BOTS):
     if resumed is None:
         stream = TraceFile(open(path, "w", encoding="utf-8"), str(path))  # noqa: SIM115
@@ -452,6 +444,9 @@ def test_the_seats_come_from_the_trace_and_an_older_trace_says_why_not():
     table, _, notes = seats(Resumed(older), {}, False)
     assert table is None and "recorded before its calls" in notes[0]
     table, _, notes = seats(Resumed([]), {}, False)
+    assert table is None and "paper cards" in notes[0]
+    web = [{"t": 0, "table": {"board": "W4HX9RTC"}}]  # a web board's code (hal.web.holders): not a card table's
+    table, _, notes = seats(Resumed(web), {}, False)
     assert table is None and "paper cards" in notes[0]
     assert seats(Resumed([]), None, False) == (None, False, [])
 

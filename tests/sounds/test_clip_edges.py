@@ -95,7 +95,8 @@ def test_a_clip_that_never_ends_a_sentence_joins_the_next_closely(lang):
     (tools/build_sounds.py, joining_clips) end in a 30 ms tail, the clips
     that may end a sentence in 80 ms (the pause before the next sentence)."""
     joining = {"guest.COMTE", "guest.LAVANDE", "guest.PECHE", "guest.AZUR", "word.and", "word.leaves",
-               "word.arrives", "phrase.you_meet", "phrase.you_find", "phrase.several_hiding", "phrase.heading_for",
+               "word.arrives", "phrase.you_meet", "phrase.you_find", "phrase.several_hiding", "phrase.two_hiding",
+               "phrase.heading_for",
                "phrase.and_arrives", "phrase.welcome", "dupont.COMTE", "dupont.LAVANDE", "dupont.PECHE",
                "dupont.AZUR"}
     short, long_ = [], []

@@ -233,7 +233,7 @@ class WebGame:
                 pass
 
     async def _play(self, http):
-        self.board_ws = await http.ws_connect(self.url + "ws")  # the first screen: it holds the board
+        self.board_ws = await http.ws_connect(self.url + "ws")  # the host's own first page: it holds the board
         readers = [asyncio.ensure_future(self._read(self.board_ws, "board"))]
         async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(WATCHER, 0))) as other:
             watcher = await other.ws_connect(self.url + "ws")

@@ -220,7 +220,11 @@ class Relay:
                 page, _ = self.sock.accept()
             except OSError:
                 return  # closed
-            host = socket.create_connection(("127.0.0.1", self.port), source_address=(self.source, 0))
+            try:
+                host = socket.create_connection(("127.0.0.1", self.port), source_address=(self.source, 0))
+            except OSError:  # the host is down (killed, not resumed yet): this page retries, the relay goes on
+                page.close()
+                continue
             self.open += [page, host]
             for a, b in ((page, host), (host, page)):
                 threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()

@@ -40,9 +40,9 @@ def tap(app, ch):
     key_up(app, ch)
 
 
-def make_table_app(seed, table, **kw):
+def make_table_app(seed, table, lang="en", **kw):
     screen = window.open_window()
-    audio = window.make_audio("en", "silent", 0.8, lambda text: None)
-    app = sim_app.App(screen, seed=seed, lang="en", audio=audio, table=table, **kw)
+    audio = window.make_audio(lang, "silent", 0.8, lambda text: None)
+    app = sim_app.App(screen, seed=seed, lang=lang, audio=audio, table=table, **kw)
     app.step(0)
     return app

@@ -6,10 +6,17 @@
 // table's. Every message comes in through one place, receive(), from the
 // link (link.js): another transport can be put in its stead.
 //
-// ?view=tv: a television across the room (big captions and join codes, no
-// battery controls); ?audio=off: captions without the voice.
+// ?view=tv: a television across the room (big captions, no battery
+// controls; the seats' join codes with the board's code: ?view=tv&b=CODE),
+// which never holds the board; ?audio=off: captions without the voice.
+//
+// Who holds the board (hal.web.holders): the screen that shows the board's
+// code, from the link the host printed (its QR code) or typed on a watching
+// screen; the host gives it a ticket, and this tab comes back with both (a
+// reload, a lost Wi-Fi). A screen another one took the board from is told,
+// forgets them, and only watches.
 
-import { connect, fill } from "./link.js";
+import { connect, el, fill } from "./link.js";
 import { Awake, audible } from "./awake.js";
 import { Panel, fullScreenButton } from "./panel.js";
 import { Ring, loadArt } from "./ring.js";
@@ -20,20 +27,41 @@ let voice = null;
 let ring = null;
 let panel = null;
 let awake = null; // the screen kept on while the switch is ON and the game not over (awake.js)
-let role = null; // "board": this screen holds the board; "viewer": it only watches
+let role = null; // "board": this screen holds the board; "viewer": it only watches; "tv": it shows
 let keys = {}; // a laptop's key -> the input it presses
 const down = new Set();
 const PLAYING = ["rollcall", "move", "moved", "confirm", "found", "verdict"]; // the board's states of a game under way
 const query = new URLSearchParams(location.search);
-if (query.get("view") === "tv") document.body.classList.add("tv");
+const tv = query.get("view") === "tv";
+if (tv) document.body.classList.add("tv");
 
-// The board's key: from the link the host printed (its QR code), then kept by this tab; out of the address bar.
+// The board's code: from the link the host printed (its QR code: shown on purpose, it takes the board), then
+// kept by this tab with the ticket the host gave it; out of the address bar.
 let boardKey = query.get("b") || sessionStorage.getItem("cfx-board-key") || "";
+let ticket = sessionStorage.getItem("cfx-board-screen") || "";
+let take = query.has("b") && !tv;
 if (query.has("b")) {
   query.delete("b");
   history.replaceState(null, "", location.pathname + (query.toString() ? "?" + query : ""));
 }
-const keyQuery = () => (boardKey ? `?b=${encodeURIComponent(boardKey)}` : "");
+const keyQuery = () => {
+  const q = new URLSearchParams();
+  if (tv) q.set("view", "tv");
+  if (boardKey) q.set("b", boardKey);
+  if (ticket && !tv) q.set("s", ticket);
+  if (take) q.set("take", "1");
+  return q.toString() ? `?${q}` : "";
+};
+function keep(key, screen) {
+  boardKey = key || "";
+  ticket = screen || "";
+  for (const [name, value] of [["cfx-board-key", boardKey], ["cfx-board-screen", ticket]]) {
+    if (value) sessionStorage.setItem(name, value);
+    else sessionStorage.removeItem(name);
+  }
+  take = false;
+  link.setQuery(keyQuery());
+}
 const art = loadArt().then(() => (document.body.dataset.art = "1"));
 const linkState = (up) => {
   document.getElementById("link").textContent = up ? "●" : "○ …";
@@ -92,7 +120,7 @@ let table = null;
 
 function build() {
   ring = new Ring(words, pressable);
-  panel = new Panel(words, (m) => link.send(m), () => boardKey);
+  panel = new Panel(words, (m) => link.send(m), () => boardKey || ticket);
   pressable(document.getElementById("switch"));
   const battery = (mv) => link.send({ t: "battery", mv: Math.max(0, Math.min(5000, mv)) });
   document.getElementById("bat-down").onclick = () => battery(state.mv - 100);
@@ -158,26 +186,54 @@ function showTable(m) {
   if (state.t === "board") showBoard(state); // whose turn a bot plays, the START squares' bots
 }
 
-function hello(m) {
+// This screen's role, as the host says it: at hello, and when a screen takes the board (from this one or to it).
+function setRole(m) {
+  const had = boardKey;
   role = m.role;
   document.body.dataset.role = role;
-  if (m.key) {
-    boardKey = m.key;
-    sessionStorage.setItem("cfx-board-key", boardKey);
-    link.setQuery(keyQuery());
+  if (role === "board") keep(m.key || boardKey, m.screen);
+  else if (tv) keep(role === "tv" ? boardKey : "", ticket); // a television never holds the board: its tab's ticket is not asked
+  else keep("", ""); // a code the host did not take (wrong, or another screen holds the board since): forgotten
+  banner(m.wrong && had ? words.board.wrong_code : m.taken ? words.board.taken : "");
+  if (m.t === "role") {
+    panel.log(role === "board" ? words.board.holding : words.board.taken, "notice");
+    if (state.t === "board") showBoard(state);
   }
+}
+
+// A watching screen says so, and how to take the board: the board's code typed here (a television: shown here).
+function banner(note) {
+  const box = document.getElementById("role");
+  box.hidden = role !== "viewer";
+  if (box.hidden) return;
+  const b = words.board;
+  const code = el("input", { id: "take-code", name: "code", autocomplete: "off", autocapitalize: "characters",
+    spellcheck: "false", maxlength: "12", placeholder: "XXXX-XXXX", "aria-label": b.board_code });
+  const form = el("form", { id: "take", class: "take" }, el("label", { for: "take-code" }, tv ? b.tv_how : b.take_how), " ",
+    code, " ", el("button", { type: "submit", id: "take-go" }, tv ? b.tv_go : b.take_go));
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const typed = code.value.trim();
+    if (!typed) return;
+    if (tv) location.replace(`${location.pathname}?view=tv&b=${encodeURIComponent(typed)}`);
+    else link.send({ t: "take", code: typed });
+  });
+  box.replaceChildren(el("span", {}, b.viewer), form);
+  if (note) box.append(el("span", { class: "take-note", id: "take-note" }, note));
+}
+
+function hello(m) {
   if (!words) {
     words = m.words;
     document.documentElement.lang = m.html_lang || m.lang;
-    voice = new Voice(m.lang, (busy) => link.send({ t: "audio", busy }), m.sounds);
+    voice = new Voice(m.lang, (busy) => role === "board" && link.send({ t: "audio", busy }), m.sounds);
     build();
     if (m.offline) import("./app.js").then(({ offlinePanel }) => offlinePanel(m, link, words));
     audible();
     window.addEventListener("pointerdown", () => { audible(); voice.wake(); voice.prefetch(m.clips); }, { once: true });
   }
-  const banner = document.getElementById("role");
-  banner.hidden = role !== "viewer";
-  banner.textContent = words.board.viewer;
+  setRole(m);
+  if (m.join) panel.joinAt = m.join; // the home network's address, not the 127.0.0.1 this page may be at
   panel.clearCaptions();
   tableSeen = 0;
   solutionShown = false;
@@ -191,6 +247,8 @@ function hello(m) {
 function receive(m) {
   if (m.t === "hello") {
     hello(m);
+  } else if (m.t === "role") {
+    setRole(m);
   } else if (m.t === "say" || m.t === "sfx") {
     panel.caption(m);
     voice.play(m.t === "say" ? m.clips : [m.clip]);

@@ -208,7 +208,7 @@ export class Panel {
       return card;
     });
     const parts = [el("h2", {}, b.seats), el("div", { class: "seat-list" }, ...cards)];
-    if (list.some((s) => s.code)) parts.push(el("p", { class: "room", id: "room" }, fill(b.join_at, `${location.host}/join`)));
+    if (list.some((s) => s.code)) parts.push(el("p", { class: "room", id: "room" }, fill(b.join_at, this.joinAt || `${location.host}/join`)));
     box.replaceChildren(...parts);
   }
 

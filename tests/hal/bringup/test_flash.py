@@ -38,6 +38,12 @@ def pty_board(tmp_path):
         yield fs, board
 
 
+def held(path):
+    """A real process with the port open, as a terminal program on the board's console."""
+    with open(path, "rb") as tty:
+        return subprocess.Popen(["sleep", "120"], stdin=tty)
+
+
 def files_under(root):
     out = set()
     for d, _, names in os.walk(root):
@@ -126,6 +132,7 @@ def test_the_board_s_tools_missing_name_the_extra_that_brings_them(monkeypatch):
             find()
 
 
+@pytest.mark.slow  # silence is only told by waiting it out: ANSWER_S (20 s); the next test waits 2 s
 def test_a_port_that_answers_nothing_is_a_board_without_micropython(tmp_path):
     """A USB serial device that is not MicroPython's REPL (a Pico with other
     firmware, an Arduino): mpremote gets no raw REPL, said in one line."""
@@ -144,16 +151,65 @@ def test_a_port_that_answers_nothing_is_a_board_without_micropython(tmp_path):
     )
 
 
-def test_a_port_another_program_holds_is_named_with_the_program(tmp_path):
+def test_a_port_that_answers_nothing_is_said_once_its_silence_is_waited_out(monkeypatch):
+    """The same, in this process with a shorter wait (the CLI's line is the
+    slow test's): nobody holds the port, nothing answers, no raw REPL."""
+    monkeypatch.setattr(deploy, "ANSWER_S", 2)
     master, slave = os.openpty()
     path = os.ttyname(slave)
-    holder = subprocess.Popen(["sleep", "120"], stdin=slave)  # a terminal program with the board's console open
     os.close(slave)
     try:
-        r = clue_fx("flash", "--port", path, "--mode", "rig")
+        assert deploy.holders(path) == ""  # this process holds only the far end: it is the (silent) board
+        with pytest.raises(deploy.DeployError) as e:
+            deploy.check_mpy(path, resume=False)
+    finally:
+        os.close(master)
+    assert str(e.value) == deploy.NOT_MICROPYTHON % path
+
+
+def test_the_far_end_of_a_pty_is_the_board_not_another_program(pty_board):
+    """socat holds both ends of the pty it makes (as a virtual board would):
+    that is the board itself, so the port is free; a program that opens the
+    near end too is named."""
+    fs, board = pty_board
+    assert deploy.holders(board.path) == ""
+    holder = held(board.path)
+    try:
+        assert deploy.holders(board.path) == "pid %d (sleep 120)" % holder.pid
     finally:
         holder.kill()
         holder.wait()
-        os.close(master)
+
+
+def test_a_port_another_program_holds_is_said_before_any_word_to_the_board(pty_board, monkeypatch):
+    """Asked of the port's holders (/proc), not waited out: mpremote never runs."""
+    fs, board = pty_board
+    holder = held(board.path)
+    ran = []
+    monkeypatch.setattr(deploy.subprocess, "run", lambda *a, **k: ran.append(a))
+    try:
+        with pytest.raises(deploy.DeployError) as e:
+            deploy.check_mpy(board.path, resume=False)
+    finally:
+        holder.kill()
+        holder.wait()
+    assert ran == []
+    assert str(e.value) == deploy.IN_USE % (board.path, "pid %d (sleep 120)" % holder.pid)
+
+
+def test_a_port_another_program_holds_is_named_with_the_program(pty_board):
+    """A board that answers, but a terminal program has its console open:
+    said at once, naming the program (it would eat the board's answers)."""
+    fs, board = pty_board
+    holder = held(board.path)
+    try:
+        r = clue_fx("flash", "--port", board.path, "--mode", "rig", "--resume")
+    finally:
+        holder.kill()
+        holder.wait()
     assert r.returncode == 1
-    assert r.stdout.startswith("clue-fx flash: %s is in use by pid %d (sleep 120): close it" % (path, holder.pid))
+    assert (
+        r.stdout == "clue-fx flash: %s is in use by pid %d (sleep 120): close it (clue-fx serve, Thonny, screen...) "
+        "and try again\n" % (board.path, holder.pid)
+    )
+    assert not files_under(fs)  # nothing written to the board

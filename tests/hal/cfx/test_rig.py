@@ -274,6 +274,7 @@ def test_clue_fx_rig_refuses_a_bad_rate():
     assert "a rate is a number from 0 to 1" in out.stderr
 
 
+@pytest.mark.slow  # the whole hil suite in a subprocess: a long run (docs/testing.md, the quick lane)
 def test_the_hil_suite_runs_unchanged_against_a_rig_named_by_rig_port(tmp_path):
     """The HIL suite against a rig process on a port, the way a real rig is
     tested (here `clue-fx rig` stands in for the microcontroller)."""

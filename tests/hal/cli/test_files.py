@@ -104,7 +104,7 @@ def test_two_games_never_write_one_trace(tmp_path):
                              text=True)  # fmt: skip
     try:
         line = first.stdout.readline()  # it has the trace now (its first words come after the lock)
-        assert line.startswith("Clue FX, text board"), line
+        assert line.startswith("Clue FX, "), line  # the text board's first line, in any edition
         second = clue_fx("play", "--text", "--resume", str(trace), input="r\nx\n")
         assert second.returncode == 2 and "another clue-fx is writing it now" in one_line(second)
         again = clue_fx("play", "--text", "--trace", str(trace), input="x\n")  # a new game there: refused too

@@ -22,7 +22,8 @@ START_S = 30
 
 
 class Server:
-    """`clue-fx web ...` running; `url`, `seats` {guest: url}, `lines` so far."""
+    """`clue-fx web ...` running; `url`, the board's `key` (its code) and
+    `board_url` (the printed link with it), `seats` {guest: url}, `lines` so far."""
 
     def __init__(self, *args):
         cmd = [sys.executable, "-m", "hal.cli", "web", "--host", "127.0.0.1", "--port", "0", *args]
@@ -38,9 +39,10 @@ class Server:
             self.stop()
             raise AssertionError("clue-fx web did not print its address: %s" % self.proc.stderr.read())
         first = self.lines[0]
-        m = re.fullmatch(r"board: (http://127\.0\.0\.1:(\d+)/)", first)
-        assert m, "the first line is not 'board: http://HOST:PORT/': %r" % first
-        self.url, self.port = m.group(1), int(m.group(2))
+        m = re.fullmatch(r"board: (http://127\.0\.0\.1:(\d+)/)\?b=([A-Z2-9]{8})", first)
+        assert m, "the first line is not 'board: http://HOST:PORT/?b=CODE': %r" % first
+        self.url, self.port, self.key = m.group(1), int(m.group(2)), m.group(3)
+        self.board_url = first.split(" ", 1)[1]  # the link the tablet opens: it carries the board's code
 
     def _read(self):
         for line in self.proc.stdout:

@@ -38,7 +38,7 @@ def before_the_page(d, script):
 
 def board_page(d, server):
     viewport(d, TABLET)
-    d.get(server.url + "?audio=off")
+    d.get(server.board_url + "&audio=off")  # the printed link: it carries the board's code
     wait(d, page_ready, "the board page drawn")
     assert data(d, "role") == "board"
 

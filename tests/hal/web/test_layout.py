@@ -72,6 +72,7 @@ def show_board(scene, size):
     d = scene.d
     scene.on(scene.board)
     viewport(d, (w, h), mobile=mobile)
+    query = query.replace("view=tv", "view=tv&b=" + scene.server.key)  # a TV shows the join codes with the board's code
     d.get(scene.server.url + "?audio=off" + query)
     wait(d, laid_out, "the board page drawn at %dx%d" % (w, h))
     scene.synced()
@@ -117,6 +118,7 @@ def midgame(scene):
     """The same table in the middle of a game: Mlle Pêche plays with no phone yet, Azur said NO, a
     guest with a phone accused wrongly (out), the next guest has moved."""
     if scene.narrator.state == "off":
+        show_board(scene, "tablet")  # the board's own page (a TV, the last size shown, never presses)
         scene.switch_on(["YES", "YES", "YES", "NO"])
         scene.out = scene.eliminate_one()
         scene.move_current()

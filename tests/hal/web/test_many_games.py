@@ -27,6 +27,7 @@ MIXES = [
 SEEDS = range(1, 61)  # ten of each mix
 
 
+@pytest.mark.slow  # 60 whole games: a long run (docs/testing.md, the quick lane)
 def test_60_seeded_web_games_of_phones_bots_and_people_end_without_a_stall():
     ends = {}
     for seed in SEEDS:

@@ -19,7 +19,8 @@ from .conftest import ROOT
 
 def test_first_line_qr_and_seat_lines(server_factory):
     s = server_factory("--seed", "5", "--lang", "en", "--table", "--bots", "AZUR:easy")
-    assert s.lines[0] == "board: %s" % s.url
+    assert s.lines[0] == "board: %s?b=%s" % (s.url, s.key)  # the board's link carries its code ...
+    assert "board code: %s-%s " % (s.key[:4], s.key[4:]) in "\n".join(s.lines)  # ... also printed as text
     assert any("█" in line or "▀" in line for line in s.lines[1:6]), "no QR code after the first line"
     assert any(line.startswith("listening on 127.0.0.1:%d (this address only)" % s.port) for line in s.lines)
     assert sorted(s.seats) == ["COMTE", "LAVANDE", "PECHE"]  # AZUR is a bot: no seat for a person
@@ -76,9 +77,11 @@ def test_seats_codes_and_a_reconnecting_seat(server_factory):
             url = s.seats["COMTE"]
             assert (await http.get(url)).status == 200
             assert (await http.get(s.url + "qr/COMTE.svg")).status == 404  # no board yet: nobody is shown codes
-            board = await http.ws_connect(s.url + "ws")  # the first screen: it holds the board
-            assert (await next_of(board, "hello"))["role"] == "board"
-            qr = await http.get(s.url + "qr/COMTE.svg")  # the board's screen (its address) sees the seats' codes
+            board = await http.ws_connect(s.url + "ws")  # the host's own first page: it holds the board
+            hello = await next_of(board, "hello")
+            assert hello["role"] == "board" and "key" not in hello  # given the board, not its code
+            assert (await http.get(s.url + "qr/COMTE.svg")).status == 404  # the same address is no ground
+            qr = await http.get(s.url + "qr/COMTE.svg", params={"b": hello["screen"]})  # the holding screen's ticket
             assert qr.status == 200 and b"<svg" in await qr.read()
             code = url.split("k=")[1]
             seats = (await next_of(board, "board"))["seats"]

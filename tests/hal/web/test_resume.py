@@ -20,13 +20,14 @@ from tests.support.web_link import TIMEOUT, next_of
 from .conftest import ROOT
 
 
-def presses(url, idents, until):
-    """Press and release each of `idents` on the board page's socket; the
-    board message for which until(message) holds."""
+def presses(url, key, idents, until):
+    """Press and release each of `idents` on the board page's socket (the
+    board's code `key` shown: it takes the board); the board message for
+    which until(message) holds."""
 
     async def go():
         async with aiohttp.ClientSession(timeout=TIMEOUT) as http:
-            ws = await http.ws_connect(url + "ws")
+            ws = await http.ws_connect(url + "ws?take=1&b=" + key)
             for ident in idents:
                 await ws.send_json({"t": "press", "id": ident, "down": True})
                 await ws.send_json({"t": "press", "id": ident, "down": False})
@@ -38,12 +39,12 @@ def presses(url, idents, until):
     return asyncio.run(go())
 
 
-def repeat(url):
+def repeat(url, key):
     """The captions REPEAT brings, on the board page's socket."""
 
     async def go():
         async with aiohttp.ClientSession(timeout=TIMEOUT) as http:
-            ws = await http.ws_connect(url + "ws")
+            ws = await http.ws_connect(url + "ws?take=1&b=" + key)
             await next_of(ws, "board")
             await ws.send_json({"t": "press", "id": "REPEAT", "down": True})
             await ws.send_json({"t": "press", "id": "REPEAT", "down": False})
@@ -67,15 +68,16 @@ def test_a_killed_web_board_resumes_where_it_was(server_factory, tmp_path):
         seen.append(m["state"])
         return m["state"] == "move" and "moved" in seen
 
-    before = presses(first.url, ("SWITCH", "YES", "YES", "NO", "NO", "ECURIE", "STOP"), next_turn)
+    before = presses(first.url, first.key, ("SWITCH", "YES", "YES", "NO", "NO", "ECURIE", "STOP"), next_turn)
     first.proc.kill()  # kill -9: no goodbye, no flush beyond what is on the disk
     first.proc.wait(10)
     lines = len(trace.read_text(encoding="utf-8").splitlines())
 
     again = server_factory("--resume", str(trace), "--lang", "en")
-    after = presses(again.url, (), lambda m: True)
+    assert again.key == first.key  # the trace keeps the board's code: the tablet's link still holds the board
+    after = presses(again.url, again.key, (), lambda m: True)
     assert (after["state"], after["current"]) == ("move", before["current"])  # the same guest's turn
-    said = repeat(again.url)
+    said = repeat(again.url, again.key)
     with open(trace, encoding="utf-8") as f:
         seed, records = read(f)
     captions = load("en")

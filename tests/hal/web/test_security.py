@@ -421,7 +421,7 @@ def test_an_ipv6_host_is_written_in_brackets():
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
     try:
         first = p.stdout.readline().strip()
-        assert first.startswith("board: http://[::1]:") and first.endswith("/"), first
+        assert first.startswith("board: http://[::1]:") and "/?b=" in first, first
     finally:
         p.terminate()
         p.wait(10)
@@ -625,8 +625,10 @@ def test_a_stranger_holding_every_socket_cannot_keep_out_the_tablet_or_a_phone(s
         sessions, sockets = [], []  # kept: a socket let go is closed
         try:
             async with aiohttp.ClientSession(timeout=TIMEOUT) as home:
-                board = await home.ws_connect(s.url + "ws")
-                key = (await next_of(board, "hello"))["key"]
+                board = await home.ws_connect(s.url + "ws?take=1&b=" + s.key)  # the tablet, by the printed link
+                hello = await next_of(board, "hello")
+                assert hello["role"] == "board"
+                back = "ws?b=%s&s=%s" % (s.key, hello["screen"])  # its reload: the code and the ticket it was given
                 await board.close()  # the tablet reloads: gone a moment ...
                 held = 0
                 for address in STRANGERS:  # ... while the stranger takes every socket
@@ -640,7 +642,7 @@ def test_a_stranger_holding_every_socket_cannot_keep_out_the_tablet_or_a_phone(s
                 sessions.append(session)
                 assert mine == [] and stopped == 429
                 # the tablet comes back: it gets in, at once (main 567fd85: refused, or no answer at all)
-                board = await asyncio.wait_for(home.ws_connect(s.url + "ws?b=" + key), 20)
+                board = await asyncio.wait_for(home.ws_connect(s.url + back), 20)
                 assert (await next_of(board, "hello"))["role"] == "board"
                 async with stranger_session(PHONE) as phone:
                     seat = await asyncio.wait_for(phone.ws_connect(s.url + "ws?seat=COMTE&k=" + codes["COMTE"]), 20)
