@@ -29,7 +29,7 @@ pytest.importorskip("selenium")
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 
-from tests.support.web_scene import PHONE, TABLET, Scene, captions_in, data, page_ready, touch, viewport, wait  # noqa: E402
+from tests.support.web_scene import PHONE, TABLET, Relay, Scene, captions_in, data, page_ready, touch, viewport, wait  # noqa: E402,E501
 
 LANGS = ("fr", "en", "us")
 SIZES = {"phone": (PHONE, True), "tablet": (TABLET, False)}
@@ -76,6 +76,12 @@ def test_the_board_page_before_and_after_on_and_mid_game(lang):
             scene.tap(answer)
         scene.move_current()
         audit(d, "mid-game, a guest moved")
+        relay = Relay(server.port)  # another screen: it only watches, and may take the board by its code
+        try:
+            d.get(relay.url + "?audio=off")
+            audit(d, "a watching screen", drawn=lambda d: laid_out(d) and data(d, "role") == "viewer")
+        finally:
+            relay.close()
         d.get(server.url + "join")
         audit(d, "the join page", drawn=lambda d: d.find_elements("id", "code"))
         d.get(server.url + "join?code=NOPE")
