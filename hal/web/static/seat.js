@@ -119,7 +119,7 @@ function tell(line) {
   if (now.out && !was.out) announce([ui.out]);
   if (now.over && !was.over) {
     const seen = seat.case || (table && table.solution);
-    announce([words.ui.over + ".", ...(seen ? [" ", ui.solution, " ", ...nms(seen)] : [])]);
+    announce([words.ui.over + ".", ...(seen ? [` ${ui.solution} `, ...nms(seen)] : [])]); // (no text of spaces alone)
   }
 }
 

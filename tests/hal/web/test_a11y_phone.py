@@ -26,6 +26,8 @@ from tests.support import axe
 from .conftest import Server, chromium_or_skip, make_browser
 
 pytest.importorskip("selenium")
+from selenium.common.exceptions import TimeoutException  # noqa: E402
+
 from tests.support.web_scene import PHONE, TABLET, data, page_ready, touch, viewport, wait  # noqa: E402
 
 GUEST = "COMTE"
@@ -33,6 +35,7 @@ BOTS = "LAVANDE,PECHE,AZUR"
 SEEDS = range(11, 14)  # a game each, the editions in turn
 LANGS = ("fr", "en", "us")
 GAME_S = 400
+pytestmark = pytest.mark.timeout(3 * GAME_S)  # three whole games, the bots at a table's pace (1 to 3 minutes each)
 
 
 # -- the phone, through its accessibility tree only --------------------------------------
@@ -304,8 +307,15 @@ def play(seed, lang):
                 stop = state == "moved" and words["seat"]["press_stop"] in said(tr, words)[-1:]  # STOP is his to press
                 return tr.find("form") or state == "over" or (current == GUEST and (state == "move" or stop))
 
-            wait(phone, next_thing, "something for the Comte to do (seed %d)" % seed, timeout=120)
-        wait(phone, lambda d: said(tree(), words) == oracle.expected, "the end said", timeout=30)
+            try:
+                wait(phone, next_thing, "something for the Comte to do", timeout=max(1, deadline - time.monotonic()))
+            except TimeoutException:
+                raise AssertionError("seed %d: the game did not end: board %s, turn %s; said %s" % (
+                    seed, data(host, "state"), data(host, "current"), said(tree(), words)[-4:])) from None  # fmt: skip
+        try:
+            wait(phone, lambda d: said(tree(), words) == oracle.expected, "the end said", timeout=30)
+        except TimeoutException:
+            pass  # what differs is said below
         got = said(tree(), words)
         assert got == oracle.expected, "seed %d (%s): said %s, expected %s" % (seed, lang, got, oracle.expected)
         if "verdict" in oracle.kinds:
