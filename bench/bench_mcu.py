@@ -31,12 +31,21 @@
   with the board's build flags and with the first builds' (-Os, __setattr__
   on), in the same run.
 
+Or, `--dfplayer`, only the sound on the emulated Pico with the realistic
+DFPlayer (board.js's "dfplayer", tests/support/mcu/sound.py), per module
+setting (the measured start of 0.5 s; a module that starts at once after a
+stop, as Makuna/DFMiniMp3 #128 reports; a clone answering in 8 bytes; a
+clone that never answers, followed on its BUSY pin), each with whole
+sentences and clip by clip: a press to the play command and to the first
+sound, the silences inside sentences and before a waiting one, against the
+desktop board's for the same sentences (fr clips, one scripted game).
+
 Or, `--kinds`, only one table: for each way a board holds the program
 (frozen, a ROMFS, .mpy files, the data UF2's LittleFS), the heap at a whole
 game's peak and the us of a press on the Cortex-M0+, and a press at the
 Pico's pins to the DFPlayer's play command (rp2040js), in one run.
 
-    python bench/bench_mcu.py [--seed 7] [--rounds 20] [--only unix|m3] [--no-smallest] [--kinds]
+    python bench/bench_mcu.py [--seed 7] [--rounds 20] [--only unix|m3] [--no-smallest] [--kinds] [--dfplayer]
 """
 
 import argparse
@@ -61,8 +70,8 @@ TARGET_MPY = 48 * 1024
 # `clue-fx flash` copies them), the same .mpy in a ROMFS (imported in place),
 # frozen in the image
 M3 = (
-    ("files", "harness", 80000, 56000, 48000),  # the heaps of tests/hal/mcu/test_qemu_game.py
-    ("romfs", "harness", 56000, 56000, 24000),
+    ("files", "harness", 92000, 56000, 48000),  # the heaps of tests/hal/mcu/test_qemu_game.py
+    ("romfs", "harness", 64000, 56000, 24000),
     ("frozen", "frozen", 34000, 32000, 16000),
 )
 M3_NAMES = {
@@ -268,6 +277,67 @@ def install_kinds(tmp, seed):
           % (len(waits), waits[len(waits) // 2], waits[-1]))  # fmt: skip
 
 
+CLONES = (  # (name, the model's figures, the board's config lines)
+    ("measured module (start 500 ms)", {}, ()),
+    ("quick start after a stop (100 ms)", {"start_ms": 100}, ()),
+    ("8-byte clone", {"replies": "short"}, ()),
+    ("silent clone, BUSY on GP3", {"replies": "none", "busy_pin": 3},
+     ("DFPLAYER_REPLIES = 'none'", "DFPLAYER_BUSY_PIN = 3")),
+)  # fmt: skip
+
+
+def dfplayer_sound(tmp, seed):
+    """Press -> sound and the joins, per DFPlayer setting, whole sentences and clip by clip (one scripted game)."""
+    why = pico.available()
+    if why:
+        print("the DFPlayer's sound: not measured (%s)" % why)
+        return
+    from concurrent.futures import ThreadPoolExecutor
+
+    from hal.bringup.sentences import _many, sentences
+    from tests.support.mcu import sound
+
+    seqs = _many(sentences())
+    script = harness.plan_game(seed=seed, wander=3, turns=3, to_the_end=False)
+
+    def one(job):
+        i, way = job
+        name, model, lines = CLONES[i]
+        work = os.path.join(tmp, "df-%d-%s" % (i, way))
+        os.makedirs(work)
+        run = pico.play(script["steps"], seed, pads="matrix", workdir=work, end_ms=script["end_ms"],
+                        dfplayer=dict(pico.REALISTIC, **model), config_lines=lines, lang="fr",
+                        sentences=seqs if way == "whole" else None)  # fmt: skip
+        return job, run
+
+    jobs = [(i, way) for i in range(len(CLONES)) for way in ("whole", "clips")]
+    with ThreadPoolExecutor(max_workers=max(1, min(2, os.cpu_count() or 1))) as pool:
+        runs = dict(pool.map(one, jobs))
+    print(
+        "the DFPlayer's sound on the emulated Pico (rp2040js, matrix pads, seed %d, %s; the model's own sound"
+        " starts and ends, fr clips; ms):" % (seed, ", ".join("%s %s" % kv for kv in sorted(pico.REALISTIC.items())))
+    )
+    head = ("module", "path", "press->command", "press->sound", "inside med/p95", "before med/p95", "silence s (desk)")
+    print("  %-34s %-7s %14s %14s %18s %18s %17s" % head)
+    for i, way in jobs:
+        run = runs[(i, way)]
+        if run.status != 0:
+            print("  %-34s %-7s the run failed (%d): %s" % (CLONES[i][0], way, run.status, run.out[-200:]))
+            continue
+        f = sound.silences(run, "fr", seqs if way == "whole" else ())
+        cmd = sorted(run.press_to_play(script["steps"]))
+        snd = sorted(run.press_to_sound(script["steps"]))
+        inside, before = sound.summary(f["inside"]), sound.summary(f["before"])
+        total = (sum(f["inside"]) + sum(f["before"])) / 1000
+        desk = (sum(f["desktop_inside"]) + sum(f["desktop_before"])) / 1000
+        print("  %-34s %-7s %14s %14s %18s %18s %17s" % (
+            CLONES[i][0], way, "%.0f" % cmd[len(cmd) // 2] if cmd else "-", "%.0f" % snd[len(snd) // 2] if snd else "-",
+            "%.0f/%.0f (%d)" % inside, "%.0f/%.0f (%d)" % before, "%.1f (%.1f)" % (total, desk)))  # fmt: skip
+        if run.figures.get("lost") or run.figures.get("missing") or run.dropped:
+            print("    (lost %s, missing %s, dropped by the module %d)"
+                  % (run.figures.get("lost"), run.figures.get("missing"), len(run.dropped)))  # fmt: skip
+
+
 def emulated_m3(tmp, seed, smallest=True):
     """The emulated Cortex-M3's figures, per way of holding the firmware."""
     why = qemu.available()
@@ -337,10 +407,17 @@ def main():
     ap.add_argument("--only", choices=("unix", "m3"), help="only the unix ports, or only the emulated Cortex-M3")
     ap.add_argument("--no-smallest", action="store_true", help="on the emulated board, skip the smallest heap search")
     ap.add_argument("--kinds", action="store_true", help="only the table of install kinds (about 10 minutes)")
+    ap.add_argument(
+        "--dfplayer", action="store_true", help="only the sound with the realistic DFPlayer, per module setting"
+    )
     args = ap.parse_args()
     if args.kinds:
         with tempfile.TemporaryDirectory(prefix="bench-kinds-") as tmp:
             install_kinds(tmp, args.seed)
+        return
+    if args.dfplayer:
+        with tempfile.TemporaryDirectory(prefix="bench-dfplayer-") as tmp:
+            dfplayer_sound(tmp, args.seed)
         return
 
     if args.only != "unix":
@@ -357,7 +434,13 @@ def main():
             size = deploy.size(d, written)
             print(
                 "  %-10s %2d files  %6d bytes = %5.1f KB  (target <= 48 KB: %s)"
-                % (mode, len(written) - 1, size, size / 1024.0, "ok" if size <= TARGET_MPY else "OVER")
+                % (
+                    mode,
+                    sum(p.endswith(".mpy") for p in written),
+                    size,
+                    size / 1024.0,
+                    "ok" if size <= TARGET_MPY else "OVER",
+                )
             )
 
         # 2. the heap of a whole game

@@ -28,6 +28,11 @@ class Console(Sink):
             text = "%8.3f  %s" % (now_ms / 1000.0, text)
         self.write(text)
 
+    def heard(self, kind, ident, down, now_ms):
+        """An input the board was told, as an edge (hal.edges): its line."""
+        if not self.quiet:
+            self.line(describe_edge(kind, ident, down), now_ms)
+
     def say(self, say, now_ms):
         text = self.captions.line(say)
         if self.keys:
@@ -53,7 +58,11 @@ def describe(event):
         if cls is events.Tick:
             return "tick"
         return repr(event)
-    kind, ident, down = edge
+    return describe_edge(*edge)
+
+
+def describe_edge(kind, ident, down):
+    """The reading of an edge: `pad ECURIE down`, `switch ON`."""
     if kind == SW:
         return "switch %s" % ("ON" if down else "OFF")
     return "%s %s %s" % ("pad" if kind == PAD else "button", ident, "down" if down else "up")

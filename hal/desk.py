@@ -15,7 +15,7 @@ It holds:
 - the switch (after `--resume`, ON if the resumed game is awake) and the
   batteries: one range, clamped here; readings come from these virtual
   batteries, or from a `gauge` (a real board's ADC), or from nowhere (a
-  rig reports its own);
+  rig reports its own: the serial host feeds its BATTERY lines as events);
 - the schedule of Tick and Battery (RULES.md, Power: a reading at least
   every 10 s while the board is awake);
 - the card table's step and records: what its bots press, and its trace

@@ -1,13 +1,13 @@
 """The schedule of the periodic `Tick` and the battery readings a board
 sends the firmware (RULES.md, Power: a reading at least every 10 s;
 DESIGN.md: timers are data, the loop sends Tick). The desk (hal.desk)
-keeps one for every screen; a rig's host keeps one for its Ticks.
+keeps one for every screen, the serial host's too.
 
     schedule = Schedule()
     if schedule.battery_due(now_ms): board.feed(Battery(mv), now_ms)
     if schedule.tick_due(now_ms): board.feed(Tick(), now_ms)
     schedule.read_battery_now()                       # switch ON, gauge moved
-    for event in schedule.due(now_ms): ...            # the Ticks alone (a rig reports its batteries)
+    schedule.tick_now()                               # a rig's link came up
 """
 
 from firmware import events
@@ -28,6 +28,10 @@ class Schedule:
         """The next `battery_due` says yes (the switch went ON, the gauge moved)."""
         self.next_battery = 0
 
+    def tick_now(self):
+        """The next `tick_due` says yes (a rig's link came up: the first Tick at once)."""
+        self.next_tick = 0
+
     def battery_due(self, now_ms):
         """Whether a battery reading is due at `now_ms` (then the next is set)."""
         if now_ms < self.next_battery:
@@ -41,10 +45,6 @@ class Schedule:
             return False
         self.next_tick = now_ms + self.tick_ms
         return True
-
-    def due(self, now_ms):
-        """The Ticks due at `now_ms` (none or one), as events."""
-        return [self.tick] if self.tick_due(now_ms) else []
 
     def wait_ms(self, now_ms):
         """How long until the next Tick is due (a loop's longest sleep)."""

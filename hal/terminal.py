@@ -20,16 +20,11 @@ import time
 from firmware.board import PLACES
 
 from . import captions as captions_
+from .compose import compose
 from .console import Console
-from .desk import BATTERY_STEP_MV, Desk
-from .edges import BTN, PAD, tap
-from .runner import Board
+from .desk import BATTERY_STEP_MV
+from .keymap import BUTTON_KEYS, F1, PLACE_KEYS, START_KEYS, key_events, keys_of
 from .schedule import TICK_MS
-
-PLACE_KEYS = "123456789"  # the ring, from the gatekeeper's lodge to the stables
-START_KEYS = {"c": "START_COMTE", "l": "START_LAVANDE", "p": "START_PECHE", "z": "START_AZUR"}
-BUTTON_KEYS = {"s": "STOP", "f": "SEARCH", "r": "REPEAT", "a": "ACCUSE", "y": "YES", "n": "NO", "w": "WAIT"}
-
 
 # The text board's own words, per edition (the names of places and guests
 # are the captions'); the buttons as each edition's board prints them. An
@@ -78,45 +73,6 @@ def help_text(captions):
     return w["help"] % (places, starts, buttons)
 
 
-F1 = ("\x1bOP", "\x1b[11~", "\x1b[[A")  # xterm, vt220, the Linux console
-
-
-def keys_of(text):
-    """The keys in `text`: single characters, and each escape sequence whole
-    (ESC [ ... final, ESC O x, a lone ESC)."""
-    keys = []
-    i = 0
-    while i < len(text):
-        if text[i] != "\x1b":
-            keys.append(text[i])
-            i += 1
-            continue
-        j = i + 1
-        if j < len(text) and text[j] == "O":
-            j += 2
-        elif j < len(text) and text[j] == "[":
-            j += 1
-            if j < len(text) and text[j] == "[":
-                j += 1  # the Linux console's F1-F5: ESC [ [ A
-            while j < len(text) and not ("@" <= text[j] <= "~"):
-                j += 1
-            j += 1
-        keys.append(text[i:j])
-        i = j
-    return keys
-
-
-def key_events(key):
-    """The events one key stands for, or None for a key that means nothing."""
-    if key in PLACE_KEYS:
-        return tap(PAD, PLACES[PLACE_KEYS.index(key)])
-    if key in START_KEYS:
-        return tap(PAD, START_KEYS[key])
-    if key in BUTTON_KEYS:
-        return tap(BTN, BUTTON_KEYS[key])
-    return None
-
-
 # The switch on a keyboard: a game going is switched OFF only after Return (a
 # terminal tells no key held from a key pressed), and a game switched off is
 # offered back at the next ON, as after a crash (hal.resume.switched_off).
@@ -161,10 +117,9 @@ class TextBoard:
 
     def _build(self, seed, trace, resumed):
         self.trace = trace
-        self.board = Board(seed=seed, trace=trace, sinks=[self.console], resumed=resumed)
+        self.desk = compose(seed, trace=trace, sinks=[self.console], resumed=resumed, millivolts=self.start_mv)
+        self.board = self.desk.board
         self.resumed = resumed
-        mv = (resumed.millivolts if resumed is not None else None) or self.start_mv
-        self.desk = Desk(self.board, millivolts=mv)
         self._t0 = time.monotonic()
 
     def now(self):

@@ -11,9 +11,10 @@ hal.runner.Board, and shows what the board says and believes.
 Tests construct an App on the dummy video driver and call step() with a
 made-up dt, posting real pygame events in between.
 
-The App builds the board and wires its sinks in plain sight: the
-transcript (the caption and the log), the speaker, then the card table's
-session and hot-seat screens, attached once they are built.
+The App hands the composer (hal.compose) its sinks in plain sight: the
+transcript (the caption and the log), the speaker; the card table's
+session and hot-seat screens follow them (sim.hotseat.restore.card_table
+builds the table, new or resumed).
 """
 
 import copy
@@ -26,14 +27,12 @@ import pygame  # noqa: E402
 
 from firmware.table import ASLEEP, OFF  # noqa: E402
 from hal import captions  # noqa: E402
-from hal.desk import Desk  # noqa: E402
+from hal.compose import compose  # noqa: E402
 from hal.edges import BTN, PAD, event_of  # noqa: E402
 from hal.resume import ResumeError, inspect, resume  # noqa: E402
-from hal.runner import Board  # noqa: E402
 
 from . import ask  # noqa: E402
 from . import layout as L  # noqa: E402
-from .cards import record  # noqa: E402
 from .hotseat import restore  # noqa: E402
 from .keys import target_of_key  # noqa: E402
 from .paint.draw import BACKGROUND, BoardPainter, Scene  # noqa: E402
@@ -113,34 +112,23 @@ class App:
         sinks = [self.transcript] + ([self.audio] if self.audio is not None else [])
         if hasattr(trace, "say"):
             trace.say = self.notice  # a trace that stops is said in the log too
-        self.board = Board(seed=self.seed, trace=trace, sinks=sinks, resumed=resumed)
-        self.seed = self.board.seed
-        self.table, due, notes = None, [], []
         table, hints = self._table_args
-        if resumed is not None:  # the card table's seats are the trace's (sim.hotseat.restore)
-            table, hints, notes = restore.seats(resumed, table, hints)
-        if table is not None:
+
+        def make(seats, hints, tokens):
             from .hotseat.hook import CardTableHook
 
-            self.table = CardTableHook(self.seed, self.lang, bots=table, hints=hints, labels=self.labels)
-            if resumed is None:
-                self.board.record(record.line(0, record.seats(table, hints)))
-            else:
-                try:  # the deal, the cases, the refutations, the sheets, the bots: replayed from the trace
-                    due = restore.restore(self.table, getattr(trace, "path", None))
-                except restore.RestoreError as e:
-                    self.table, notes = None, notes + ["%s: the game goes on without it" % e]
-        if self.table is not None:
-            self.board.attach(self.table.session)  # the guests hear the board
-            self.board.attach(self.table)  # then the hot-seat screens follow
-        millivolts = (resumed.millivolts if resumed is not None else None) or self.millivolts_at_start
-        self.desk = Desk(self.board, millivolts=millivolts, table=self.table)  # the switch, batteries, schedule
+            return CardTableHook(self.seed, self.lang, bots=seats, hints=hints, labels=self.labels)
+
+        if resumed is not None:
+            self.seed = resumed.seed  # the card table's seed is the trace's
+        self.table, due, notes = restore.card_table(make, resumed, table, hints, getattr(trace, "path", None))
+        self.desk = compose(self.seed, trace=trace, sinks=sinks, resumed=resumed, millivolts=self.millivolts_at_start,
+                            table=self.table, due=due, now=self.now)  # fmt: skip
+        self.board = self.desk.board
         if resumed is not None:
             for note in resumed.notes + notes + ["%d inputs replayed: the game goes on" % resumed.inputs]:
                 self.transcript.note("[%s]" % note, 0)
             self._where_it_stands()
-        for event in due:  # the presses a bot made before the kill: the trace's next inputs, before any other
-            self.feed(event)
         self.dirty = True
 
     def _where_it_stands(self):

@@ -8,7 +8,7 @@ keyboard types "&" on its "1" key).
 """
 
 from firmware.board import PLACES
-from hal.terminal import BUTTON_KEYS, PLACE_KEYS, START_KEYS
+from hal.keymap import BUTTON_KEYS, PLACE_KEYS, START_KEYS
 
 SWITCH_KEY = "o"
 BATTERY_KEYS = {"-": -100, "+": 100, "=": 100}

@@ -14,7 +14,9 @@ hidden in a function body is still a circle. The rules:
   edges, schedule: hal.bringup.flash.DESK) and the wire (hal/cfx/wire.py),
   and the wire imports nothing of ours;
 - no screen keeps a switch, batteries or a schedule of its own: the desk
-  (hal/desk.py) does, for all;
+  (hal/desk.py) does, for all (the serial host's included);
+- each screen is built by the composer (hal/compose.py): its builder makes
+  no Board, Desk or Host and attaches no sink itself;
 - argparse only in hal/cli/ and tools/;
 - no module over about 400 lines of code outside tests/ (docstrings and
   comments do not count: prose is not cut to fit), but the few in LONG.
@@ -101,7 +103,7 @@ def test_the_graph_is_read():
     # a reader that finds nothing would pass every rule below
     assert len(GRAPH) > 60
     assert any(m == "firmware.narrator" for m, _ in GRAPH["firmware"])
-    assert any(m == "hal.runner" for m, _ in GRAPH["hal.terminal"])
+    assert any(m == "hal.compose" for m, _ in GRAPH["hal.terminal"])
 
 
 def strongly_connected(graph):
@@ -267,6 +269,7 @@ SCREENS = {  # a screen -> its modules: the adapter of input and output, and wha
     "the text board": ("hal/terminal.py",),
     "the web board": ("hal/web/server.py", "hal/web/hub.py"),  # the host, and the hub both transports share
     "the board's program": ("hal/mcu/standalone.py",),
+    "the serial host": ("hal/cfx/host.py",),  # a rig's: its batteries reported, its desk stepped while the link is up
 }
 DESK_STATE = ("switch_on", "millivolts", "schedule", "next_tick", "next_battery")
 
@@ -293,6 +296,60 @@ def test_no_screen_keeps_a_switch_batteries_or_a_schedule_of_its_own(screen):
         }
     assert {"feed", "step"} & uses, "%s does not use the desk (built here or handed in)" % screen
     assert bad == []
+
+
+# -- one composer: each screen's board, desk and card table built in one place (hal/compose.py) -------
+
+BUILT_BY = {  # a screen -> the modules that build it (its front door, and the harnesses that stand in for one)
+    "the window": ("sim/app.py",),
+    "the text board": ("hal/terminal.py",),
+    "the web board": ("hal/cli/web.py",),
+    "the offline app": ("hal/web/offline.py",),
+    "the serial host": ("hal/cli/serve.py", "hal/hil/plugin.py", "tests/support/link.py"),
+}
+COMPOSERS = ("compose", "serial_host")  # hal.compose's
+BUILT_HERE = ("Board", "Desk", "Host", "RigSpeaker", "attach", "restore", "seats", "tokens")  # the composers' work
+WITH_A_TABLE = ("sim/app.py", "hal/cli/web.py")  # their card table: sim.hotseat.restore.card_table, new or resumed
+
+
+def _calls(tree):
+    return [(getattr(n.func, "id", getattr(n.func, "attr", "")), n.lineno) for n in ast.walk(tree)
+            if isinstance(n, ast.Call)]  # fmt: skip
+
+
+def _imports_from(tree, module):
+    return {a.asname or a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)
+            and (n.module or "").endswith(module.rpartition(".")[2]) for a in n.names}  # fmt: skip
+
+
+@pytest.mark.parametrize("screen", list(BUILT_BY))
+def test_each_screen_is_built_by_the_composer(screen):
+    """The board, its desk and the resumed game (batteries, card table,
+    presses in flight) are composed once, in hal/compose.py (and the
+    table's half in sim/hotseat/restore.py): a screen's builder calls the
+    composer and builds none of it itself (on main 567fd85 five builders
+    each wired their own, with two battery rules)."""
+    for path in BUILT_BY[screen]:
+        tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
+        calls = _calls(tree)
+        composers = _imports_from(tree, "hal.compose") & set(COMPOSERS)
+        assert composers and any(name in composers for name, _ in calls), "%s does not call hal.compose" % path
+        built = ["%s:%d calls %s" % (path, line, name) for name, line in calls if name in BUILT_HERE]
+        assert built == []
+        if path in WITH_A_TABLE:
+            assert "card_table" in {name for name, _ in calls}, "%s builds its card table by hand" % path
+
+
+def test_only_the_composer_builds_a_desk():
+    bad = []
+    for top in ("hal", "sim"):
+        for path in sorted((ROOT / top).rglob("*.py")):
+            rel = str(path.relative_to(ROOT))
+            if rel in ("hal/compose.py", "hal/mcu/standalone.py"):  # the Pico builds its own, from its devices
+                continue
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            bad += ["%s:%d" % (rel, line) for name, line in _calls(tree) if name == "Desk"]
+    assert bad == [], "a Desk built outside hal/compose.py: %s" % bad
 
 
 # -- one of each service (docs/architecture.md, "One of each") ------------------------------------

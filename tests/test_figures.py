@@ -67,7 +67,11 @@ FIGURES = {
         ],
     ),
     "app.fr": ("the offline app, fr", "MB", [r"\bfr " + _N + r" MB, en"]),
-    "sdcard.edition": ("an edition on the DFPlayer's SD card", "MB", [_N + r" MB on the (?:SD )?card"]),
+    "sdcard.edition": (
+        "an edition's clips on the DFPlayer's SD card",
+        "MB",
+        [_N + r" MB on the (?:SD )?card", _N + r" MB with `--clips-only`"],
+    ),
     "wheel": ("the wheel", "MB", [r"wheel \((?:about )?" + _N + r" MB", r"the wheel " + _N + r" MB"]),
     "sounds": ("the clips, `sounds/`", "MB", [_N + r" MB in all\b", r"`sounds/` (?:is )?" + _N + r" MB"]),
     "latency.mixer": (

@@ -21,7 +21,7 @@ MAIN = {
 }
 
 # hal/mcu modules each program does without
-_NOT_FOR = {"standalone": ("rig.py",), "rig": ("standalone.py", "selftest.py")}
+_NOT_FOR = {"standalone": ("rig.py",), "rig": ("standalone.py", "selftest.py", "boot.py", "sentences.py")}
 # what the standalone program takes of hal/ itself: the desk every screen shares, and what it needs
 DESK = ("desk.py", "edges.py", "runner.py", "schedule.py", "sink.py")
 
@@ -38,7 +38,7 @@ def _rm(p):
         os.rmdir(p)
     else:
         os.remove(p)
-for _p in ('firmware', 'hal', 'main.py'):
+for _p in ('firmware', 'hal', 'main.py', 'sentences.bin'):
     _rm(_p)
 """
 
@@ -56,6 +56,10 @@ for _p in ('firmware', 'hal'):
     except OSError:
         pass
 print('FILE', 'main.py', os.stat('main.py')[6])
+try:
+    print('FILE', 'sentences.bin', os.stat('sentences.bin')[6])
+except OSError:
+    pass
 print('MPY', __import__('sys').implementation._mpy)
 """
 
@@ -123,6 +127,12 @@ def build(dest, mode, config=None):
     board's file system, with main.py). Returns the paths written, relative."""
     if config and not os.path.isfile(config):
         raise DeployError("no config file %s" % config)
+    from .boardconfig import check
+
+    try:
+        check(config)  # a typo is one line here, not a dark board at power-up
+    except ValueError as e:
+        raise DeployError(str(e)) from None
     cmd = mpy_cross_command()
     written = []
     for src, target in sources(mode, config):
@@ -136,11 +146,19 @@ def build(dest, mode, config=None):
     with open(os.path.join(dest, "main.py"), "w") as f:
         f.write("# written by `clue-fx flash --mode %s`\n" % mode + MAIN[mode])
     written.append("main.py")
+    if mode == "standalone":  # the sentences the card holds whole (clue-fx sdcard writes their tracks)
+        from hal.mcu.sentences import SENTENCES_FILE
+
+        from .sentences import table
+
+        with open(os.path.join(dest, SENTENCES_FILE), "wb") as f:
+            f.write(table())
+        written.append(SENTENCES_FILE)
     return written
 
 
 def size(dest, written):
-    """Total bytes of the .mpy files of a build."""
+    """Total bytes of the .mpy files of a build (the sentence table apart)."""
     return sum(os.path.getsize(os.path.join(dest, p)) for p in written if p.endswith(".mpy"))
 
 
@@ -212,7 +230,7 @@ def holders(port):
     ANSWER_S of silence. The far end of a pty (socat, a virtual board: the
     board itself, which keeps the near end open too, as do the programs it
     starts) is not another program."""
-    from hal.cfx.line import _alive, _lock_path, _proc_holders
+    from hal.cfx.port import _alive, _lock_path, _proc_holders
 
     real = os.path.realpath(port)
     found = _proc_holders(real)

@@ -5,6 +5,14 @@ for what the DFPlayer plays.
 
     plan("fr")                       # [(source WAV, path on the card)]
     write("/media/me/SDCARD", "fr")  # old numbered files removed first; CardError
+    write(card, "fr", sentences=())  # the clips only
+
+With the clips, every sentence the board can say, whole, as one track
+(hal/bringup/sentences.py: the same clips back to back, as the desktop
+plays them), in folders 10 and on: the board (its table, written by
+`clue-fx flash`) plays a sentence as its one track, so the module's start
+delay comes once a sentence, not at every word. About 0.9 GB for fr, 1.0 GB
+for en and us (sentence_bytes() says it): a 2 GB card holds any edition.
 """
 
 import json
@@ -14,6 +22,8 @@ import shutil
 import wave
 
 from hal.mcu.dfplayer import path_of, track_of
+
+from . import sentences as whole
 
 # None: the installed sounds (hal.captions.SOUNDS), looked up when a card is
 # planned, so that `clue-fx sdcard --help` does not load hal.captions.
@@ -102,8 +112,19 @@ def plan(lang, sounds=SOUNDS, voices=None):
     return out
 
 
-def write(card, lang, sounds=SOUNDS, out=print, voices=None):
-    """Copy the edition onto the card at `card` (its mount point, or any folder)."""
+def sentence_bytes(files, seqs):
+    """The bytes the whole sentences' tracks take on a card, from the clips `files` (plan's)."""
+    sound = {}
+    for n, src, _ in files:
+        with wave.open(src, "rb") as w:
+            sound[n] = w.getnframes() * w.getnchannels() * w.getsampwidth()
+    return whole.track_bytes(sound, seqs)
+
+
+def write(card, lang, sounds=SOUNDS, out=print, voices=None, *, sentences=None):
+    """Copy the edition onto the card at `card` (its mount point, or any
+    folder), and its whole sentences (`sentences`: hal.bringup.sentences's
+    list; None: all of them; (): none, the clips only)."""
     if not os.path.isdir(card):
         raise CardError("%s is not a folder (mount the SD card and name its folder)" % card)
     files = plan(lang, sounds, voices)
@@ -111,8 +132,24 @@ def write(card, lang, sounds=SOUNDS, out=print, voices=None):
         check_wav(src)
         if voices is not None and voices.path(n) is not None:
             check_recording(src)
-    folders = sorted({dest.split("/")[0] for _, _, dest in files})
-    wanted = {dest for _, _, dest in files}
+    source = {n: src for n, src, _ in files}
+    if sentences is None:  # all of them (none of a sounds folder that is not the firmware's)
+        sentences = [s for s in whole._many(whole.sentences()) if all(c in source for c in s)]
+    seqs = list(sentences)
+    need = sum(os.path.getsize(src) for _, src, _ in files) + (sentence_bytes(files, seqs) if seqs else 0)
+    free = shutil.disk_usage(card).free + _numbered_bytes(card)
+    if need > free:
+        raise CardError(
+            "the %s edition needs %.0f MB on the card, %s has %.0f MB free: use a larger card (2 GB holds any "
+            "edition whole), or --clips-only (%.0f MB)"
+            % (lang, need / 1e6, card, free / 1e6, sum(os.path.getsize(src) for _, src, _ in files) / 1e6)
+        )
+    try:
+        tracks = whole.plan_tracks(seqs) if seqs else []
+    except ValueError as e:
+        raise CardError(str(e)) from None
+    folders = sorted({dest.split("/")[0] for _, _, dest in files} | {dest.split("/")[0] for _, dest in tracks})
+    wanted = {dest for _, _, dest in files} | {dest for _, dest in tracks}
     removed = 0
     for folder in folders:
         path = os.path.join(card, folder)
@@ -125,24 +162,50 @@ def write(card, lang, sounds=SOUNDS, out=print, voices=None):
     for _, src, dest in files:
         shutil.copyfile(src, os.path.join(card, dest))
         size += os.path.getsize(src)
+    for clips, dest in tracks:
+        try:
+            whole.join([source[c] for c in clips], os.path.join(card, dest))
+        except ValueError as e:
+            raise CardError("cannot join the clips of a sentence: %s" % e) from None
+        size += os.path.getsize(os.path.join(card, dest))
     with open(os.path.join(card, "clue-fx.txt"), "w", encoding="utf-8") as f:
         f.write(
-            "clue-fx %s edition%s: %d clips in %s (clip N is folder/file of track_of(N))\n"
-            % (lang, _pack_words(voices, files), len(files), ", ".join(folders))
+            "clue-fx %s edition%s: %d clips and %d whole sentences in %s (clip N is folder/file of track_of(N); "
+            "sentence i of hal/bringup/sentences.py is track %d + i)\n"
+            % (lang, _pack_words(voices, files), len(files), len(tracks), ", ".join(folders), whole.BASE + 1)
         )
     out(
-        "wrote %d clips of the %s edition%s to %s (%s), %.1f MB%s"
+        "wrote %d clips%s of the %s edition%s to %s (%s), %.1f MB%s"
         % (
             len(files),
+            " and %d whole sentences" % len(tracks) if tracks else "",
             lang,
             _pack_words(voices, files),
             card,
-            ", ".join(f + "/" for f in folders),
+            _folders_words(folders),
             size / 1e6,
             "; removed %d old clip file(s)" % removed if removed else "",
         )
     )
     return files
+
+
+def _folders_words(folders):
+    if len(folders) <= 3:
+        return ", ".join(f + "/" for f in folders)
+    return "%s/ to %s/" % (folders[0], folders[-1])
+
+
+def _numbered_bytes(card):
+    """Bytes of the numbered files already on the card (they are replaced)."""
+    total = 0
+    for folder in os.listdir(card):
+        path = os.path.join(card, folder)
+        if len(folder) == 2 and folder.isdigit() and os.path.isdir(path):
+            for name in os.listdir(path):
+                if _NUMBERED.match(name):
+                    total += os.path.getsize(os.path.join(path, name))
+    return total
 
 
 def _pack_words(voices, files):

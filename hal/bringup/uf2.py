@@ -83,10 +83,43 @@ def board_files(mode, config=None):
     return out
 
 
+def uf2_name(board, mode="standalone"):
+    """The file name that says which board a data UF2 is for: clue-fx-pico.uf2, clue-fx-pico_w-rig.uf2."""
+    return "clue-fx-%s%s.uf2" % (board, "" if mode == "standalone" else "-" + mode)
+
+
+def _names(name):
+    """The boards a file name speaks of ("pico_w", "pico-w", "picow": a Pico W; "pico" alone: a Pico)."""
+    low = name.lower().replace("-", "_")
+    if "pico_w" in low or "picow" in low:
+        return {"pico_w"}
+    if "pico2" in low or "pico_2" in low:
+        return {"pico2"}
+    return {"pico"} if "pico" in low else set()
+
+
 def write_uf2(path, mode="standalone", config=None, board="pico"):
-    """Write the data UF2 of `mode` for `board` to `path`; what went in."""
+    """Write the data UF2 of `mode` for `board` to `path` (a folder: its
+    uf2_name() in it); what went in, and the file's "path". A name that
+    speaks of another board is refused: a Pico's UF2 dropped on a Pico W
+    overwrites part of its MicroPython, and the drive cannot tell."""
     if board not in BOARDS:
         raise deploy.DeployError("unknown board %r: the boards are %s" % (board, ", ".join(sorted(BOARDS))))
+    if os.path.isdir(path):
+        path = os.path.join(path, uf2_name(board, mode))
+    named = _names(os.path.basename(path))
+    if "pico2" in named:
+        raise deploy.DeployError(
+            "%s: a Pico 2 (RP2350) takes no data UF2 of clue-fx (its bootrom refuses the RP2040's family, and "
+            "its MicroPython keeps its files elsewhere): put stock MicroPython for the Pico 2 on it and use "
+            "clue-fx flash --port" % os.path.basename(path)
+        )
+    if named and board not in named:
+        raise deploy.DeployError(
+            "%s names a %s, and --board is %s: name it %s (a UF2 dropped on the wrong board overwrites part "
+            "of its MicroPython)"
+            % (os.path.basename(path), "Pico W" if "pico_w" in named else "Pico", board, uf2_name(board, mode))
+        )
     try:
         import littlefs  # noqa: F401
     except ImportError:
@@ -99,6 +132,7 @@ def write_uf2(path, mode="standalone", config=None, board="pico"):
         f.write(data)
     used = sum(1 for i in range(0, size, BLOCK_SIZE) if image[i : i + BLOCK_SIZE] != b"\xff" * BLOCK_SIZE)
     return {
+        "path": path,
         "files": len(files),
         "program_bytes": sum(len(b) for b in files.values()),
         "blocks_used": used,

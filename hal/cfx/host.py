@@ -1,32 +1,27 @@
 """The host's side of CFX/1, sans I/O: bytes from the rig in, bytes to the
-rig out, events into a hal.runner.Board; the clock is a number handed in.
-It handshakes (HELLO?), resyncs (STATE?), debounces rigs that do not,
-pings a silent rig and keeps the game while the rig is away. Its link's
-states are one table: hal/cfx/link.py, with the theory of operation.
+rig out, events to its desk (hal.desk: the Board, the switch, the schedule
+of Ticks, the speaker's AudioDone; no batteries of its own: the rig's
+readings are fed as they come), stepped like every screen's; the clock is
+a number handed in. It handshakes
+(HELLO?), resyncs (STATE?), debounces rigs that do not, pings a silent rig
+and keeps the game while the rig is away. Its link's states are one table:
+hal/cfx/link.py, with the theory of operation.
 
-    speaker = RigSpeaker()                             # --audio rig (or AudioOut, or None)
-    board = Board(seed, trace, sinks=[console, speaker])   # the composer builds...
-    host = Host(board, console=console, speaker=speaker)   # ...and hands the parts in
+    host = hal.compose.serial_host(console, audio="rig", seed=7)   # the composer builds it, once
     host.opened(now); host.on_bytes(data, now); host.step(now); port.write(host.take())
 
 hal/cfx/serve.py runs it on a port; tests/support/link.py joins it to a rig in memory.
 """
 
-from firmware.events import AudioDone, Battery
-
 from .. import edges
-from ..console import describe
-from ..schedule import Schedule
+from ..console import describe, describe_edge
 from . import ids, wire
 from . import link as states
-from .inputs import SWITCH, Inputs
 from .link import DOWN, HELLO, PING_MS, PINGS_LOST, UP
+from .rig_inputs import SWITCH, Inputs
 from .seq import BACK, DUPLICATE, Budget, Numbers
-from .speaker import RigSpeaker
 
-TICK_MS = 100  # the firmware's clock, fed while the rig is up
 MIN_PING_MS = 100  # a shorter ping period floods the rig (--ping-ms)
-
 
 
 class _Mute:
@@ -40,32 +35,32 @@ class _Mute:
     def line(self, text, now_ms):
         pass
 
+    def heard(self, kind, ident, down, now_ms):
+        pass
+
 
 class Host:
     """Bytes and the time in, bytes out (`take()`), news and events on the
-    console, events into `board`. `now` is the host's monotonic clock in ms;
-    the firmware's is the host's less the time the rig was away.
+    console, events to `desk`. `now` is the host's monotonic clock in ms;
+    the firmware's (the desk's) is the host's less the time the rig was away.
 
-    Parts handed in: `board` (hal.runner.Board, its sinks wired by the
-    composer), `console` (hal.console.Console: `write` for the link's news,
-    `line` for events, stamped with the game's time, silent when `quiet`),
-    `speaker` (a Sink of the board whose `poll(now)` is True once what it
-    was given has played: hal.audio.AudioOut on this computer, --audio host;
-    hal.cfx.speaker.RigSpeaker, the rig's own, --audio rig, which the Host
-    lends its line and tells of the rig's HELLO, DONE and going; or None).
-    Whichever it is, its poll() is the one way AudioDone reaches the board."""
+    Parts handed in: `desk` (hal.desk.Desk, built by hal.compose: its
+    Board's sinks wired, no virtual batteries, its speaker polled in its
+    step: the one way AudioDone reaches the board), `console`
+    (hal.console.Console: `write` for the link's news, `line` for events,
+    stamped with the game's time, silent when `quiet`), `speaker` the rig's
+    own (hal.cfx.rig_speaker.RigSpeaker, --audio rig: told of the rig's HELLO,
+    DONE and going, its PLAY and STOP lines carried in `take()`), or None."""
 
-    def __init__(self, board, *, console=None, speaker=None, verbose=0, ping_ms=PING_MS):
+    def __init__(self, desk, *, console=None, speaker=None, verbose=0, ping_ms=PING_MS):
         if type(ping_ms) is not int or ping_ms < MIN_PING_MS:
             why = "the ping period is %r ms: give at least %d ms (default %d)"
             raise ValueError(why % (ping_ms, MIN_PING_MS, PING_MS))
-        self.board = board
+        self.desk = desk
         self.console = console if console is not None else _Mute()
         self.speaker = speaker
-        self.rig_speaker = speaker if isinstance(speaker, RigSpeaker) else None
         self.verbose = verbose
         self.ping_ms = ping_ms
-        self.schedule = Schedule(tick_ms=TICK_MS)  # Ticks only: the rig reports its batteries
         self.reader = wire.LineReader(checks="learn")
         self._link = states.Link()
         self._out = bytearray()
@@ -77,7 +72,6 @@ class Host:
         self._errs = Budget()  # ERR answers: a few a second at most
         self.inputs = Inputs()  # what the rig said of each input (raw), what the firmware was told (fed)
         self.raw, self.fed = self.inputs.raw, self.inputs.fed
-        self.millivolts = None
         self._last_rx = 0
         self._pings = 0
         self._next_ping = 0
@@ -87,8 +81,15 @@ class Host:
         names = "lines events errors gaps duplicates repeats resyncs recovered ignored reconnects pongs rig_errs"
         self.stats = dict.fromkeys(names.split(), 0)
         self.watchers = []  # callables(host), told after each change
-        if self.rig_speaker is not None:
-            self.rig_speaker.lend(self.send, self.news)
+
+    @property
+    def board(self):
+        return self.desk.board
+
+    @property
+    def millivolts(self):
+        """The batteries the rig last reported (None before its first reading)."""
+        return self.inputs.millivolts
 
     @property
     def last_seq(self):
@@ -115,7 +116,10 @@ class Host:
         self._out += data
 
     def take(self):
-        """The bytes to write to the port, once."""
+        """The bytes to write to the port, once (the rig's speaker's lines too)."""
+        if self.speaker is not None and self.speaker.lines:
+            for line in self.speaker.take_lines():
+                self.send(line)
         data = bytes(self._out)
         self._out = bytearray()
         return data
@@ -134,6 +138,8 @@ class Host:
         """The port is open (first time or again): ask the rig who it is."""
         self.reader.reset()
         self._out = bytearray()
+        if self.speaker is not None:
+            self.speaker.take_lines()  # nothing said to a rig that was not there
         self._now = now
         self._hello_heard = False  # whoever is there now has not said who it is
         self._link.go(states.OPENED, now)
@@ -146,16 +152,16 @@ class Host:
         if self.link in states.PINGED or (self.link == HELLO and self._hello_heard):
             self.news("rig gone: %s; the game waits for it" % why)
         self._link.go(states.CLOSED, now)
-        if self.rig_speaker is not None:
-            self.rig_speaker.rig_gone()
+        if self.speaker is not None:
+            self.speaker.rig_gone()
         self._changed()
 
     def _gone(self, now, why):
         """The rig stopped answering on a port still open: wait for its HELLO."""
         self.news("rig gone: %s; the game waits for it" % why)
         self._link.go(states.SILENT, now)
-        if self.rig_speaker is not None:
-            self.rig_speaker.rig_gone()
+        if self.speaker is not None:
+            self.speaker.rig_gone()
         self._ask_hello(now)
         self._changed()
 
@@ -170,21 +176,21 @@ class Host:
     # -- the clock ---------------------------------------------------------------
 
     def step(self, now):
-        """Timers: debounce, Ticks, pings, DONE timeout. Returns the ms until
-        the next thing is due (the loop's longest wait)."""
+        """Timers: debounce, pings; while the rig is up, the desk's step
+        (Ticks, the speaker's AudioDone, the DONE timeout). Returns the ms
+        until the next thing is due (the loop's longest wait)."""
         self._now = now
-        due = TICK_MS
+        due = self.desk.schedule.tick_ms
         link = self.link
         if self._state_by is not None and now >= self._state_by and link in states.PINGED:
             self._ask_state(now)  # the answer was lost: again
         if self.inputs.lock:
             settled, due = self.inputs.due(now, due)
             self._feed_edges(settled, now)
-        self._speaker_done(now)
         if link in states.TICKS:
-            for event in self.schedule.due(now):
-                self.board.feed(event, self.game_ms(now))
-            due = min(due, self.schedule.wait_ms(now))
+            game_ms = self.game_ms(now)
+            self.desk.step(game_ms)
+            due = min(due, self.desk.wait_ms(game_ms))
         if link != DOWN and now >= self._next_ping:
             self._probe(now)
         if self.link != DOWN:
@@ -245,9 +251,8 @@ class Host:
             if self._numbered(msg[1], now):
                 self._feed_battery(msg[2], now)
         elif kind == "done":
-            if self._numbered(msg[1], now) and self.rig_speaker is not None:
-                self.rig_speaker.rig_done()
-                self._speaker_done(now)
+            if self._numbered(msg[1], now) and self.speaker is not None:
+                self.speaker.rig_done()  # the desk's next step hears it: AudioDone
         elif kind == "hello":
             self._hello(msg, now)
         elif kind == "state":
@@ -283,14 +288,14 @@ class Host:
             self.news("rig %s is back" % name)
         else:
             self.news("rig %s CFX/1 (%s)" % (name, ",".join(features) or "no features"))
-        if self.rig_speaker is not None and "audio" not in features:
+        if self.speaker is not None and "audio" not in features:
             self.news("rig %s has no speaker: --audio rig shows captions only" % name)
         self._link.go(states.INTRODUCED, now)
         self.stats["resyncs"] += 1
         self._ask_state(now)
         self._next_ping = now + self.ping_ms
-        if self.rig_speaker is not None:
-            self.rig_speaker.rig_hello(features, now)  # a sentence the rig lost is sent again
+        if self.speaker is not None:
+            self.speaker.rig_hello(features, self.game_ms(now))  # a sentence the rig lost is sent again
 
     def _state(self, msg, now):
         if self.link == HELLO and not self._hello_heard:
@@ -303,7 +308,7 @@ class Host:
         settled, recovered = self.inputs.agree(on, pads, buttons, now)
         self.stats["recovered"] += recovered
         self._feed_edges(settled, now)
-        if mv and mv != self.millivolts:
+        if mv and mv != self.inputs.millivolts:
             self._feed_battery(mv, now)
         if self.link != UP:
             if self.link == HELLO:
@@ -312,7 +317,7 @@ class Host:
                 self.stats["reconnects"] += 1
                 self.news("rig %s is back" % self.rig_name)
             self._link.go(states.AGREED, now)
-            self.schedule.next_tick = now  # the first Tick at once
+            self.desk.schedule.tick_now()  # the first Tick at once
             goes_on = self.stats["resyncs"] > 1 or self.stats["reconnects"]
             if goes_on and was_on and not on:
                 how = "its switch is OFF: the board is off"
@@ -357,7 +362,7 @@ class Host:
             # earlier one whose STATE? is on its way) the opposite edge was
             # lost. Before a link's first STATE the host's belief is stale:
             # that STATE settles it instead.
-            what = describe(edges.event_of(kind, ident, down)) if self.verbose else ""
+            what = describe_edge(kind, ident, down) if self.verbose else ""
             if not gap and not self._unsure:
                 self.stats["repeats"] += 1
                 if what:
@@ -375,25 +380,22 @@ class Host:
         self._feed_edges(self.inputs.edge(key, down, now), now)
 
     def _feed_edges(self, settled, now):
-        for kind, ident, down in settled:
-            self._feed(edges.event_of(kind, ident, down), now)
+        """What the rig's inputs settled to, told to the desk (hal.desk.Desk.press)."""
+        if settled:
+            game_ms = self.game_ms(now)
+            for kind, ident, down in settled:
+                self.console.heard(kind, ident, down, game_ms)
+                self.desk.press(kind, ident, down, game_ms)
 
     def _feed_battery(self, mv, now):
-        self.millivolts = mv
-        self._feed(edges.battery(mv), now)
-
-    def _speaker_done(self, now):
-        """The speaker played what it was given (or never will): AudioDone."""
-        if self.speaker is not None and self.speaker.poll(now):
-            self._feed(AudioDone(), now)
+        self.inputs.millivolts = mv
+        game_ms = self.game_ms(now)
+        event = edges.battery(mv)
+        if self.verbose:
+            self.console.line(describe(event), game_ms)
+        self.desk.feed(event, game_ms)
 
     def touch(self, kind, ident, down):
         """Tests, the pytest plugin: ask the rig to act as if an input
         changed (extension: `TOUCH`, a rig with the `touch` feature)."""
         self.send(wire.touch_line(kind, ident, down))
-
-    def _feed(self, event, now):
-        game_ms = self.game_ms(now)
-        if self.verbose or type(event) is not Battery:
-            self.console.line(describe(event), game_ms)
-        self.board.feed(event, game_ms)

@@ -7,9 +7,8 @@ and buttons as in `clue-fx play --text`, and reboot, unplug or mute it.
 """
 
 import os
-import threading
 
-from .. import terminal
+from .. import keymap
 from ..desk import BATTERY_STEP_MV, clamp_mv
 from ..edges import edge_of
 
@@ -18,7 +17,7 @@ from ..edges import edge_of
 KEYS_HELP = (
     "keys: %s-%s the places  %s the START pads  %s the buttons\n"
     "      o switch  - + battery  B reboot  U unplug/replug  M mute  ? help  x quit"
-    % (terminal.PLACE_KEYS[0], terminal.PLACE_KEYS[-1], " ".join(terminal.START_KEYS), " ".join(terminal.BUTTON_KEYS))
+    % (keymap.PLACE_KEYS[0], keymap.PLACE_KEYS[-1], " ".join(keymap.START_KEYS), " ".join(keymap.BUTTON_KEYS))
 )
 QUIT = ("x", "\x04", "\x03")
 
@@ -55,7 +54,7 @@ class Keys:
         elif key in "?h":
             self.write(KEYS_HELP)
         elif key.strip():
-            evs = terminal.key_events(key.lower())
+            evs = keymap.key_events(key.lower())
             if evs is None:
                 self.write("[%r is not a key: ? for the keys]" % key)
             for ev in evs or ():
@@ -90,7 +89,7 @@ def _says(line, captions):
 
 def read_keys(stdin):
     """Keys one by one, as they come: at once on a terminal, each character
-    from a pipe. At the end of a pipe the rig stays on until interrupted."""
+    from a pipe; it ends with the pipe (what then is the caller's)."""
     fd = stdin.fileno()
     saved = None
     if stdin.isatty():
@@ -110,4 +109,3 @@ def read_keys(stdin):
             import termios
 
             termios.tcsetattr(fd, termios.TCSADRAIN, saved)
-    threading.Event().wait()  # no more keys: serve until Ctrl-C or SIGTERM

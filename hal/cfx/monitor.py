@@ -151,10 +151,7 @@ class _PortEnd:
         self.port = port
 
     def read(self):
-        data = self.port.read(1)
-        if data and self.port.in_waiting:
-            data += self.port.read(self.port.in_waiting)
-        return data
+        return port_.read_some(self.port)
 
     def write(self, data):
         self.port.write(data)

@@ -10,8 +10,8 @@ COM3, socket://host:port, rfc2217://host:port, loop://.
 
 import time
 
+from ..schedule import TICK_MS
 from . import port as port_
-from .host import TICK_MS
 
 REOPEN_MS = 500  # how often a vanished port is tried again
 READ_WAIT_S = 0.02  # the loop's longest wait for a byte: the timers' grain
@@ -101,12 +101,7 @@ class Serve:
         return REOPEN_MS
 
     def _read(self):
-        port = self.port
-        first = port.read(1)  # at most READ_WAIT_S; at once when a byte is there
-        if not first:
-            return first
-        n = port.in_waiting
-        return first + port.read(n) if n else first
+        return port_.read_some(self.port)  # at most READ_WAIT_S; at once when a byte is there
 
     def run(self):
         due = 0

@@ -1,4 +1,4 @@
-"""A virtual touch rig: a RigCore (hal/cfx/rig.py) on a real line, run by
+"""A virtual touch rig: a RigCore (hal/cfx/rig_core.py) on a real line, run by
 a thread, on a pty it makes (its path to give `clue-fx serve --port`) or a
 serial URL (reopened when its line drops); and the keys of `clue-fx rig`
 (hal/cfx/keys.py), which press pads and buttons as in `clue-fx play
@@ -19,7 +19,7 @@ import threading
 import time
 
 from . import port
-from .rig import RigCore
+from .rig_core import RigCore
 
 REOPEN_S = 0.5  # a serial URL whose line dropped is tried again this often
 
@@ -120,10 +120,7 @@ class VirtualRig:
 
     def _read(self, wait_s):
         if self._port is not None:
-            data = self._port.read(1)  # waits at most its 20 ms timeout
-            if data and self._port.in_waiting:
-                data += self._port.read(self._port.in_waiting)
-            return data
+            return port.read_some(self._port)  # waits at most its 20 ms timeout
         r = self._pty.wait(wait_s, also=(self._wake_r,))
         if self._wake_r in r:
             os.read(self._wake_r, 512)

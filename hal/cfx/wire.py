@@ -179,20 +179,9 @@ class LineReader:
 
 
 def next_seq(seq):
+    """The number after `seq` (modulo SEQ_MOD). What the host makes of the
+    numbers it is sent is hal.cfx.seq's (Numbers.take): one arithmetic."""
     return (seq + 1) % SEQ_MOD
-
-
-def seq_gap(last, seq):
-    """How many event lines were lost between `last` and `seq`: 0 when `seq`
-    follows `last`, n > 0 when n went missing, -1 when `seq` is `last` again
-    or older (a duplicated line, to drop). `last` None (nothing seen since
-    HELLO) -> 0 for seq 0, else seq."""
-    if last is None:
-        return seq
-    d = (seq - last) % SEQ_MOD
-    if d == 0 or d > SEQ_MOD // 2:
-        return -1
-    return d - 1
 
 
 # --- rig -> host ----------------------------------------------------------------

@@ -40,7 +40,8 @@ def add_arguments(p):
     p.add_argument(
         "--uf2",
         metavar="FILE",
-        help="write the program as a UF2 file to drop on the Pico's drive after stock MicroPython (no board needed)",
+        help="write the program as a UF2 file to drop on the Pico's drive after stock MicroPython (no board "
+        "needed); a folder: clue-fx-pico.uf2 (or -pico_w) in it; a name that names another board is refused",
     )
     p.add_argument(
         "--board", choices=("pico", "pico_w"), default="pico", help="for --uf2: a Pico (default) or a Pico W"
@@ -57,7 +58,7 @@ def run(args):
                 "wrote %s: %d files (%d bytes of program) in a %d KB file system at 0x%08X for the %s, %d KB of UF2; "
                 "drop it on the RPI-RP2 drive after stock MicroPython"
                 % (
-                    args.uf2,
+                    got.get("path", args.uf2),
                     got["files"],
                     got["program_bytes"],
                     got["image_bytes"] // 1024,

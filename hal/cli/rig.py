@@ -10,7 +10,7 @@ dropped, corrupted or duplicated at random rates, a reboot, an unplug.
 
 import argparse
 
-from hal.cfx.rig import FEATURES
+from hal.cfx.rig_core import FEATURES
 
 from . import options
 
@@ -57,6 +57,7 @@ def _rate(text):
 
 def run(args):
     import sys
+    import threading
 
     from hal import captions
     from hal.cfx import keys, virtual
@@ -98,6 +99,8 @@ def run(args):
         for ch in keys.read_keys(sys.stdin):
             if not pressed.key(ch):
                 break
+        else:
+            threading.Event().wait()  # the keys' pipe ended: the rig serves on until Ctrl-C or SIGTERM
     except KeyboardInterrupt:
         pass
     finally:

@@ -6,6 +6,12 @@ file by number, so the order in which files land on the card does not
 matter. Old numbered files in those folders are removed; nothing else on
 the card is touched.
 
+With the clips go every sentence the board can say, whole, one track each
+(folders 10 and on; about 0.9 GB for fr, 1.0 GB for en and us: a 2 GB card
+holds any edition): the board plays a sentence as its one track, with no
+start of the module between its words. --clips-only writes the clips alone
+(every sentence then plays clip by clip, with a pause at each word).
+
   clue-fx sdcard /media/$USER/SDCARD --edition fr
   clue-fx sdcard /media/$USER/SDCARD --edition us   # Clue FX's names
   clue-fx sdcard /media/$USER/SDCARD --voices my-voices   # a voice pack's clips first
@@ -22,6 +28,7 @@ def add_arguments(p):
     options.add_edition_option(p)
     options.add_voices_option(p)
     p.add_argument("--sounds", metavar="DIR", default=SOUNDS, help="the sounds folder (default: the project's)")
+    p.add_argument("--clips-only", action="store_true", help="no whole sentences: the clips alone (about 7 MB)")
 
 
 def manifest_problem(sounds):
@@ -54,7 +61,7 @@ def run(args):
         return 1
     try:
         edition, voices = options.edition_and_voices(args)
-        write(args.card, edition, args.sounds, voices=voices)
+        write(args.card, edition, args.sounds, voices=voices, sentences=() if args.clips_only else None)
     except CardError as e:
         print("clue-fx sdcard: %s" % e)
         return 1

@@ -87,10 +87,9 @@ def make_audio(lang, notice, voices=None):
 def run(args):
     from hal import captions
     from hal.cfx import port
-    from hal.cfx.host import Host
     from hal.cfx.serve import Serve
+    from hal.compose import serial_host
     from hal.console import Console
-    from hal.runner import Board
 
     try:
         why = options.url_problem(args.port) or port.not_a_port(args.port)
@@ -107,21 +106,14 @@ def run(args):
 
     seed, trace, resumed = options.board_trace(args, say=write)
 
-    if args.audio == "host":
-        speaker = make_audio(lang, write, voices)
-    elif args.audio == "rig":
-        from hal.cfx.speaker import RigSpeaker
-
-        speaker = RigSpeaker()  # PLAY and STOP to the rig, its DONE heard
-    else:
-        speaker = None
-    # SDL (pygame's mixer) turns SIGTERM into a window event nobody reads: take it back.
-    options.interrupt_on_sigterm()
     console = Console(captions.load(lang), write, stamp=True, keys=args.verbose > 0)
     console.quiet = args.quiet  # only the link's news: no events, no sentences
-    sinks = [console] if speaker is None else [console, speaker]
-    board = Board(seed=seed, trace=trace, sinks=sinks, resumed=resumed)
-    host = Host(board, console=console, speaker=speaker, verbose=args.verbose, ping_ms=args.ping_ms)
+    speaker = make_audio(lang, write, voices) if args.audio == "host" else None
+    # SDL (pygame's mixer) turns SIGTERM into a window event nobody reads: take it back.
+    options.interrupt_on_sigterm()
+    host = serial_host(console, audio=args.audio, speaker=speaker, seed=seed, trace=trace, resumed=resumed,
+                       verbose=args.verbose, ping_ms=args.ping_ms)  # fmt: skip
+    board, speaker = host.board, host.desk.speaker
     write("clue-fx serve: seed %d, edition %s, audio %s, port %s" % (seed, lang, args.audio, args.port))
     if resumed is not None:
         write("clue-fx serve: the game goes on: %d inputs replayed from %s" % (resumed.inputs, args.resume))

@@ -108,10 +108,10 @@ def export(args):
     """--export DIR [EDITION ...]: the static app written, its size said."""
     from hal import captions as captions_
     from hal.web import export as export_
+    from sim.words.card_words import Words
     from sim.words.labels import Labels
     from sim.words.offline import OFFLINE
     from sim.words.pages import page_words
-    from sim.words.table import Words
 
     dest, asked = args.export[0], args.export[1:]
     known = captions_.editions()
@@ -155,18 +155,17 @@ def run(args):
         print("clue-fx web: error: the port is a number from 0 to 65535, not %d" % args.port, file=sys.stderr)
         return 2
     from hal import captions as captions_
-    from hal.desk import Desk
-    from hal.runner import Board
+    from hal.compose import compose
     from hal.web.guard import url_host
     from hal.web.holders import shown as shown_code
     from hal.web.qr import terminal
-    from hal.web.server import WebBoard
+    from hal.web.server import WebBoard, edition_clips
     from sim.cards import record
     from sim.hotseat import restore
-    from sim.web.table import WebTable
+    from sim.web.phone_table import WebTable
+    from sim.words.card_words import Words
     from sim.words.labels import Labels
     from sim.words.pages import page_words
-    from sim.words.table import Words
 
     lang, voices = options.edition_and_voices(args)
     seed, trace, resumed = options.board_trace(args, say=lambda line: print(line, file=sys.stderr))
@@ -176,34 +175,24 @@ def run(args):
     seats = table_of(args)
     if seats is None and args.hints:
         seats = {}  # --hints implies --table
-    hints = args.hints
-    table, due, tokens, notes = None, [], None, []
-    if resumed is not None:  # the trace's seats win (sim.hotseat.restore); the same codes let the phones back
-        seats, hints, notes = restore.seats(resumed, seats, hints)
-        tokens = record.tokens(resumed.extras)
-    if seats is not None:
-        table = WebTable(seed, lang, bots=seats, hints=hints, words=words, tokens=tokens)
-        if resumed is not None:
-            try:  # the deal, the hands, the cases, the cards shown, the bots: replayed from the trace
-                due = restore.restore(table, getattr(trace, "path", None))
-            except restore.RestoreError as e:
-                table, notes = None, notes + ["%s: the game goes on without it" % e]
+
+    def make(seats, hints, tokens):  # the same codes let a resumed game's phones back
+        return WebTable(seed, lang, bots=seats, hints=hints, words=words, tokens=tokens)
+
+    table, due, notes = restore.card_table(make, resumed, seats, args.hints, getattr(trace, "path", None))
     for note in notes:
         print("clue-fx web: %s" % note, file=sys.stderr)
     key = record.board_key(resumed.extras) if resumed is not None else None  # the tablet's link still holds it
-    web = WebBoard(captions, page_words(labels, words), table=table, debug=args.debug, voices=voices,
-                   board_key=key, log=lambda line: print("clue-fx web: %s" % line, flush=True))  # fmt: skip
-    web.due = due
-    board = Board(seed=seed, trace=trace, sinks=[web.presenter], resumed=resumed)
+    web = WebBoard(captions, page_words(labels, words), clips=edition_clips(lang, voices), table=table,
+                   debug=args.debug, voices=voices, board_key=key,
+                   log=lambda line: print("clue-fx web: %s" % line, flush=True))  # fmt: skip
     if table is not None:
         table.tokens = web.seats.codes()
-        if resumed is None:
-            board.record(record.line(0, table.setup()))
-        board.attach(table.sink)
+    desk = compose(seed, trace=trace, sinks=[web.presenter], resumed=resumed, millivolts=args.battery, table=table,
+                   due=due)  # fmt: skip
+    board = desk.board
     if key != web.board_holder.key:  # a new game (or a trace from before the board had a code)
         board.record(record.line(resumed.last_t if resumed is not None else 0, record.board(web.board_holder.key)))
-    millivolts = (resumed.millivolts if resumed is not None else None) or args.battery
-    desk = Desk(board, millivolts=millivolts, table=table)
     addresses = addresses_of(args.host, lan_address())
     shown = addresses[0][0]
     if shown in EVERY:

@@ -71,11 +71,9 @@ class RigUnderTest:
 
     def __init__(self, url, trace_path, *, baud, timeout, virtual, seed=1, ask=None):
         from hal import captions
-        from hal.cfx.host import Host
         from hal.cfx.serve import Serve
-        from hal.cfx.speaker import RigSpeaker
+        from hal.compose import serial_host
         from hal.console import Console
-        from hal.runner import Board
         from hal.trace import TraceFollower
 
         self.url = url
@@ -85,9 +83,8 @@ class RigUnderTest:
         self.console = []
         self._trace_file = open(trace_path, "w", encoding="utf-8")  # noqa: SIM115
         console = Console(captions.load("en"), self.console.append, stamp=True)
-        speaker = RigSpeaker()  # the rig's speaker: PLAY and STOP, its DONE heard
-        board = Board(seed=seed, trace=self._trace_file, sinks=[console, speaker])
-        self.host = Host(board, console=console, speaker=speaker)
+        # the rig's speaker: PLAY and STOP, its DONE heard
+        self.host = serial_host(console, audio="rig", seed=seed, trace=self._trace_file)
         self.loop = Serve(url, self.host, baudrate=baud)
         self.trace = TraceFollower(trace_path)
         self._thread = threading.Thread(target=self.loop.run, name="clue-fx-serve", daemon=True)

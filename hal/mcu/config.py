@@ -16,7 +16,8 @@ UART_TX = 0  # GP0, pin 1 -> DFPlayer RX (through 1 kOhm)
 UART_RX = 1  # GP1, pin 2 <- DFPlayer TX
 # STOP SEARCH REPEAT ACCUSE YES NO WAIT, left to right: GP6..GP12 (pins 9-12, 14-16)
 BUTTON_PINS = (6, 7, 8, 9, 10, 11, 12)
-SWITCH_PIN = 13  # GP13, pin 17: the ON/OFF switch to ground
+SWITCH_PIN = 13  # GP13, pin 17: the ON/OFF switch to ground; None: a one-pole switch that cuts the
+#                 batteries (an original board's): the board is ON whenever it has power
 BATTERY_PIN = 26  # GP26 / ADC0, pin 31: the middle of the divider
 # LED_PIN = 25  # the self-test's light (hal/mcu/selftest.py): the Pico's own LED, GP25, unless you set
 #                another here; a Pico W's is "LED", an ESP32 DevKit's 2 (a comment: no heap in the game)
@@ -84,7 +85,17 @@ NO_BATTERY_MV = 1000  # below: no batteries (running on USB): no readings are se
 
 # -- audio ----------------------------------------------------------------------
 VOLUME = 22  # 0..30
-DFPLAYER_READY_MS = 1500  # after power-up, before the DFPlayer is spoken to (or its READY)
+DFPLAYER_READY_MS = 3000  # after power-up, before the DFPlayer is spoken to, unless its READY comes first (1.5-3 s)
+# DFPLAYER_GAP_MS = 120  # between two commands: the manual's 100 ms (closer ones may be dropped) and a
+#                          margin; set it here for a module that wants more (a comment: no heap in the game)
+# "full": the module answers in 10-byte frames; 8-byte clones are read as well. "none": a clone that
+# never answers: wire its BUSY pin to a GPIO and name it in DFPLAYER_BUSY_PIN (else each track's end
+# is only known by a 20 s timeout)
+DFPLAYER_REPLIES = "full"
+# SENTENCES = "sentences.bin"  # the table of the sentences the card holds whole (`clue-fx sdcard` writes
+#   their tracks, `clue-fx flash` this file): each is one track, with no start of the module between its
+#   words; no such file: every sentence plays clip by clip (a comment: no heap in the game)
+DFPLAYER_BUSY_PIN = None  # e.g. 3 (GP3, pin 5) <- the DFPlayer's BUSY (low while it plays)
 
 # -- timings (ms) -------------------------------------------------------------------
 DEBOUNCE_MS = 30

@@ -3,6 +3,8 @@
 Every command and reply is a 10-byte frame:
     7E FF 06 CMD FEEDBACK PARAM_H PARAM_L CHK_H CHK_L EF
 with CHK = -(FF + 06 + CMD + FEEDBACK + PARAM_H + PARAM_L) as 16 bits.
+Some clones answer in 8 bytes, without the checksum (7E FF 06 CMD FB PH PL
+EF): those are read too (a checksum's high byte is never EF).
 
 Clips are played by folder and number (command 0x0F), so the order in which
 files were copied onto the SD card does not matter. `track_of` is the one
@@ -27,6 +29,7 @@ FINISHED_USB = const(0x3C)
 _FINISHED_SD = const(0x3D)  # "track finished": param is the track's index on the card
 FINISHED_FLASH = const(0x3E)
 READY = const(0x3F)
+ACK = const(0x41)  # a command with its feedback byte set was taken
 ERROR = const(0x40)  # param: 1 busy, 2 asleep, 3 serial, 4 checksum, 5/6 no such track, ...
 
 _FILES_PER_FOLDER = const(255)
@@ -81,15 +84,17 @@ class DFPlayer:
         self._at = 0  # bytes of _chunk not yet parsed start here
         self._have = 0
         self.bad_frames = 0
+        self.replies = 0  # every reply read: the module answers (the self-test says so)
 
     # -- commands --------------------------------------------------------
 
     def command(self, cmd, param=0, feedback=0):
         self._uart.write(fill(self._tx, cmd, param, feedback))
 
-    def play(self, clip):
+    def play(self, clip, ack=0):
+        """Play track `clip` (folder, file of track_of); `ack` 1: the module acknowledges it (ACK) once taken."""
         folder, number = track_of(clip)
-        self.command(_PLAY_FOLDER_FILE, folder << 8 | number)
+        self.command(_PLAY_FOLDER_FILE, folder << 8 | number, ack)
 
     def stop(self):
         self.command(_STOP)
@@ -121,9 +126,14 @@ class DFPlayer:
                 continue  # between frames: noise
             rx[self._n] = b
             self._n += 1
+            if self._n == 8 and b == 0xEF and rx[1] == 0xFF and rx[2] == 0x06:
+                self._n = 0  # a clone's 8-byte reply: no checksum
+                self.replies += 1
+                return rx[3], rx[5] << 8 | rx[6]
             if self._n < 10:
                 continue
             self._n = 0
             if rx[1] == 0xFF and rx[2] == 0x06 and rx[9] == 0xEF and (rx[7] << 8 | rx[8]) == checksum(rx):
+                self.replies += 1
                 return rx[3], rx[5] << 8 | rx[6]
             self.bad_frames += 1

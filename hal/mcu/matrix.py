@@ -5,8 +5,14 @@ switches closed at once read true (no ghosts). 13 pads on a 4 x 4 matrix
 take 8 pins instead of 13. Pad i of `names` sits at row i // len(cols),
 column i % len(cols) (docs/build-a-board.md draws it).
 
-The pins are handed in: rows as outputs at 1, columns as inputs with their
-pull-ups (wiring.py does it from config).
+The pins are handed in: rows as open-drain outputs let go (wiring.py does
+it from config; a port without open drain: outputs at 1), columns as inputs
+with their pull-ups. Open drain: a row is driven low while it is read and
+let go otherwise, never driven high, so a matrix without diodes (an
+original board's) never has two rows driven against each other through two
+closed switches on one column; without diodes, three switches closed at the
+corners of a rectangle read a fourth (a ghost), which pawns on a board,
+one a square, do not make.
 """
 
 

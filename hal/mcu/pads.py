@@ -24,7 +24,11 @@ MPR121's filtered data, lower when touched) against it:
 
 The level starts at the chip's own baseline (config.BASELINES from `clue-fx
 calibrate`, or its first reading), so a pawn left on the board at power-on
-reads as pressed. The chip's own touch status is not used: its baseline
+reads as pressed (with BASELINES), then rests. A pawn resting since
+power-up, pressed on (the rulebook: "placing your pawn on its START square
+and pressing on it"), is a press: the first hand on such a pad that leaves
+it as it was counts, where another resting pawn's would be a pawn
+straightened. The chip's own touch status is not used: its baseline
 does not move while a pad is touched (Adafruit's filter settings), so a
 resting pawn with a steel washer held its pad down and hid the next pawn.
 docs/build-a-board.md has the figures (bench/bench_pads.py, simulated
@@ -81,6 +85,8 @@ class Pads:
         self.errors = 0  # I2C reads that failed (the last state was kept)
         self._down = 0
         self._waiting = 0  # touched where pawns rest: press or not, once the hand is gone
+        self._boot = 0  # pads whose pawns rest since power-up: the first hand on one is a press
+        self._held = 0  # such a press, held SETTLE_MS so that it is heard
 
     def _start(self):
         """Each level from the chip's own baseline (calibrated or first reading)."""
@@ -95,7 +101,8 @@ class Pads:
         try:
             for i in range(len(self.controllers)):
                 self.controllers[i].read_filtered(views[i])
-            if not self._started:
+            first = not self._started
+            if first:
                 self._start()
         except OSError:
             self.errors += 1
@@ -122,7 +129,9 @@ class Pads:
                 if s < low[i]:  # noqa: PLR1730 (no call a pad a poll)
                     low[i] = s
                 if down & bit and level[i] - s <= release:
-                    down ^= bit  # let go
+                    if not (self._held & bit and now - since[i] < SETTLE_MS):
+                        down ^= bit  # let go (a press on the pawn of power-up: once it has been heard)
+                        self._held &= ~bit
                 elif s - ref[i] > release or ref[i] - s > release:
                     if down & bit and s < ref[i] and now - since[i] >= SETTLE_MS:
                         # a hand again on a pawn that had settled: that one rests; one more, or one less?
@@ -143,9 +152,14 @@ class Pads:
                             if level[i] - r > release:
                                 down |= bit  # it left one more pawn: a press
                                 since[i] = now
+                            elif self._boot & bit and r - level[i] <= release:
+                                down |= bit  # pressed on the pawn resting since power-up: a press
+                                self._held |= bit
+                                since[i] = now
                             elif r - level[i] > release:  # it took a pawn away
                                 rest[i] = rest[i] - (r - level[i]) if rest[i] > r - level[i] else 0
                                 level[i] = r
+                            self._boot &= ~bit
                     elif now - since[i] >= self.rest_ms:
                         rest[i] += level[i] - r  # still: a pawn resting is the new level
                         level[i] = r
@@ -153,7 +167,7 @@ class Pads:
             elif level[i] - s >= touch:
                 ref[i] = low[i] = s
                 since[i] = now
-                if rest[i] > release:
+                if rest[i] > release or self._boot & bit:
                     waiting |= bit  # a pawn added, or one taken away?
                 else:
                     down |= bit  # a press
@@ -162,6 +176,8 @@ class Pads:
             elif drift and s < level[i]:
                 level[i] -= 1
             bit <<= 1
+        if first:
+            self._boot = down  # a pawn there at power-up (a calibrated level): pressed on later, a press
         self._down = down
         self._waiting = waiting
         return down

@@ -7,7 +7,9 @@ step: the speaker's progress -> AudioDone, a battery reading every 10 s
 while the board is awake, a Tick every 100 ms; each event goes to
 `Narrator.handle` with the clock's wrap-safe milliseconds, and its actions
 go to the speaker (a Sink: Say and Sfx queue clips on the DFPlayer,
-StopAudio cuts it).
+StopAudio cuts it). A sentence the card holds whole (the board's table,
+hal/mcu/sentences.py, config.SENTENCES) is queued as its one track: no
+start of the module's between its words; any other plays clip by clip.
 
     from hal.mcu import standalone; standalone.main()
 """
@@ -30,8 +32,11 @@ class SpeakerSink(Sink):
 
     def __init__(self, speaker):
         self.speaker = speaker
+        self.sentences = None  # the table of the sentences the card holds whole (hal.mcu.sentences.attach)
 
     def say(self, say, now_ms):
+        if self.sentences is not None and self.sentences.say(say.clips):
+            return  # queued as its one track
         self.speaker.queue(say.clips)
 
     def sfx(self, sfx, now_ms):
@@ -55,6 +60,14 @@ class Standalone:
         c = devices.config
         self.inputs = devices.inputs
         self.speaker = SpeakerSink(devices.speaker)
+        path = getattr(c, "SENTENCES", "sentences.bin")
+        try:
+            open(path, "rb").close()  # a board without the table imports no reader of it
+            from .sentences import attach
+
+            attach(self.speaker, path)
+        except OSError:
+            pass
         self.clock = clock
         self.poll_ms = c.POLL_MS
         self.board = Board(seed, sinks=(self.speaker,), recorder=recorder)
@@ -90,21 +103,28 @@ def main(seed=None):
     import time
 
     from .clock import Clock
-    from .wiring import devices
 
-    if seed is None:
-        seed = new_seed()
-    board = devices()
-    clock = Clock(time.ticks_ms, time.ticks_diff)
-    b = board.inputs.buttons
-    if "REPEAT" in b.names and b.read() >> b.names.index("REPEAT") & 1:  # held at power-up: the self-test
-        from . import selftest  # (only then: the game's heap holds none of it)
+    try:
+        from .wiring import devices
 
+        if seed is None:
+            seed = new_seed()
+        board = devices()
+        clock = Clock(time.ticks_ms, time.ticks_diff)
+        b = board.inputs.buttons
+        if "REPEAT" in b.names and b.read() >> b.names.index("REPEAT") & 1:  # held at power-up: the self-test
+            from . import selftest  # (only then: the game's heap holds none of it)
+
+            board.start()
+            selftest.main(board, clock)
+            return
+        program = Standalone(board, clock, seed)
         board.start()
-        selftest.main(board, clock)
+    except Exception as e:  # noqa: BLE001 - whatever stops the start, the board says so with its LED
+        from .boot import boot_error  # (only then: the game's heap holds none of it)
+
+        boot_error(e)
         return
-    program = Standalone(board, clock, seed)
-    board.start()
     print("clue-fx standalone, seed %d" % seed)  # on the USB console: `clue-fx replay` needs it
     while True:
         time.sleep_ms(program.step())

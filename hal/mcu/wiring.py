@@ -6,7 +6,7 @@ from .battery import Gauge
 from .buttons import Buttons, Switch
 from .dfplayer import DFPlayer
 from .inputs import Inputs
-from .speaker import Speaker
+from .speaker import COMMAND_GAP_MS, Speaker
 
 
 def _inputs(pin, numbers):
@@ -49,13 +49,19 @@ class Devices:
                 from .matrix import Matrix
 
                 rows = []
+                # open drain: a row is driven low while it is read, let go (not driven high) otherwise, so
+                # two rows are never driven against each other through two closed switches (a matrix
+                # without diodes, as an original board's may be)
+                drain = getattr(pin, "OPEN_DRAIN", pin.OUT)
                 for n in config.MATRIX_ROWS:
-                    rows.append(pin(n, pin.OUT, value=1))
+                    rows.append(pin(n, drain, value=1))
                 pads = Matrix(rows, _inputs(pin, config.MATRIX_COLS), names)
             else:
                 raise ValueError("config.PADS is 'touch', 'contacts' or 'matrix', not %r" % (kind,))
         buttons = Buttons(_inputs(pin, config.BUTTON_PINS), config.BUTTON_NAMES)
-        switch = Switch(pin(config.SWITCH_PIN, pin.IN, pin.PULL_UP))
+        # None: a one-pole switch that cuts the batteries (an original board's): ON whenever powered
+        sw = getattr(config, "SWITCH_PIN", None)
+        switch = Switch(None if sw is None else pin(sw, pin.IN, pin.PULL_UP))
         self.inputs = Inputs(pads, buttons, switch, config.DEBOUNCE_MS, 0 if self.touch else rest_ms)
         adc = machine.ADC(pin(config.BATTERY_PIN))
         if hasattr(adc, "atten") and hasattr(machine.ADC, "ATTN_11DB"):
@@ -68,7 +74,15 @@ class Devices:
             rx=pin(config.UART_RX),
             timeout=0,
         )
-        self.speaker = Speaker(DFPlayer(uart), ready_ms=getattr(config, "DFPLAYER_READY_MS", 1500))
+        replies = getattr(config, "DFPLAYER_REPLIES", "full")
+        busy = getattr(config, "DFPLAYER_BUSY_PIN", None)
+        self.speaker = Speaker(
+            DFPlayer(uart),
+            ready_ms=getattr(config, "DFPLAYER_READY_MS", 3000),
+            gap_ms=getattr(config, "DFPLAYER_GAP_MS", COMMAND_GAP_MS),
+            ack=replies != "none",
+            busy=None if busy is None else pin(busy, pin.IN, pin.PULL_UP),
+        )
 
     def start(self):
         """Set the touch controllers up; the volume goes out when the DFPlayer is ready."""

@@ -34,7 +34,7 @@ STATIC_FILES = ("board.js", "link.js", "panel.js", "ring.js", "voice.js", "local
                 "awake.webm", "awake.mp4", "art.css", "art.svg", "board.css")  # fmt: skip
 WASM_FILES = ("micropython.mjs", "micropython.wasm", "LICENSE")
 # What the page's MicroPython imports: firmware/ whole, and hal's modules that run there (offline.py's imports).
-HAL_FILES = ("hal/__init__.py", "hal/captions.py", "hal/desk.py", "hal/edges.py", "hal/schedule.py",
+HAL_FILES = ("hal/__init__.py", "hal/captions.py", "hal/compose.py", "hal/desk.py", "hal/edges.py", "hal/schedule.py",
              "hal/sink.py", "hal/runner.py", "hal/trace.py", "hal/resume.py", "hal/web/__init__.py",
              "hal/web/hub.py", "hal/web/messages.py", "hal/web/present.py", "hal/web/offline.py")  # fmt: skip
 THEME = "#2e241e"

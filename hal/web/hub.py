@@ -9,6 +9,7 @@ offline app: hal.web.offline). One page, two transports, one hub.
     hub.step(now, quiet=True)                     # the clock's turn
     hub.hello("board"); hub.status("board")       # what a page is sent
     hub.take()                                    # the moment's messages since the last take
+    hub.changed()                                 # news for the pages (messages, or an input since)
 
 Runs under MicroPython as under CPython: no import beyond firmware/ and
 hal's pure modules; the desk and the card table are handed in.
@@ -48,16 +49,28 @@ class Hub:
         """A line for every page (the table's refusal of a press)."""
         self._out.append({"t": "notice", "text": text})
 
+    def changed(self):
+        """Whether the pages have news: messages not yet taken, or an input
+        since the state was last sent."""
+        return self.dirty or len(self._out) > 0
+
+    def touch(self):
+        """Something the pages see changed outside the board (a seat taken,
+        freed or given to a bot, a page gone): the state is to be sent again."""
+        self.dirty = True
+
+    def stale(self):
+        """Whether the state is to be sent again; the transport sends it now
+        (the flag is cleared: the pages have it)."""
+        was, self.dirty = self.dirty, False
+        return was
+
     def take(self):
         """The public messages since the last call, in order."""
         out, self._out = self._out, []
         return out
 
     # -- the board page's hand ---------------------------------------------------
-
-    def feed(self, event, now):
-        self.dirty = True
-        self.desk.feed(event, now)
 
     def press(self, ident, down, now):
         """A finger went down (or up) on input `ident` of the board page."""

@@ -24,9 +24,9 @@ import io
 import json
 
 from ..captions import Captions
-from ..desk import DEFAULT_MV, Desk
+from ..compose import compose
+from ..desk import DEFAULT_MV
 from ..resume import ResumeError, rebuild
-from ..runner import Board
 from ..trace import TraceError, TraceWriter, load
 from .hub import Hub
 from .messages import Bad, parse
@@ -74,15 +74,12 @@ class Offline:
             self.notes = resumed.notes
             self.stream.lines = [line for line in trace[:cut].split("\n") if line.strip()]  # the page keeps these
             seed = resumed.seed
-        board = Board(seed, sinks=[self.hub.presenter], resumed=resumed,
-                      recorder=TraceWriter(self.stream, seed, header=resumed is None))  # fmt: skip
+        desk = compose(seed, sinks=[self.hub.presenter], resumed=resumed, millivolts=millivolts,
+                       recorder=TraceWriter(self.stream, seed, header=resumed is None))  # fmt: skip
         if resumed is not None:
-            mv = resumed.millivolts if resumed.millivolts is not None else millivolts
             self._captions_back(loaded, resumed.inputs)
-        else:
-            mv = millivolts
-        self.seed = board.seed
-        self.hub.desk = Desk(board, millivolts=mv)
+        self.seed = desk.board.seed
+        self.hub.desk = desk
         self._sent = None  # the board's state last sent, as text
 
     def _captions_back(self, loaded, inputs):
@@ -108,7 +105,7 @@ class Offline:
         hello["offline"] = True
         hello["seed"] = self.seed
         hello["notes"] = self.notes
-        self.hub.dirty = True
+        self.hub.touch()
         answer = self._answer([hello], 0)
         return answer[:-1] + ', "reset": true}'  # the page's stored trace is replaced by these lines
 
@@ -134,13 +131,9 @@ class Offline:
         self.hub.step(now, quiet)
         return self._answer([], now)
 
-    def trace_text(self):
-        return "\n".join(self.stream.lines) + "\n"
-
     def _answer(self, first, now):
         out = first + self.hub.take()
-        if self.hub.dirty:
-            self.hub.dirty = False
+        if self.hub.stale():
             status = json.dumps(self.hub.status("board"))
             if status != self._sent:
                 self._sent = status

@@ -3,9 +3,8 @@ schedule and card table) served to browser pages over HTTP and WebSocket
 (aiohttp), its clock ticking on the server. No rule of the game here: the
 firmware decides, the card table (handed in, optional) keeps the cards.
 
-    web = WebBoard(captions, words, table=None)          # words: the pages' printed names (JSON)
-    board = Board(seed, trace, sinks=[web.presenter])     # the composer wires the sinks ...
-    desk = Desk(board, millivolts=4500, table=table)      # ... and builds the desk
+    web = WebBoard(captions, words, clips=edition_clips("en"), table=None)   # words: the pages' printed names
+    desk = compose(seed, trace=trace, sinks=[web.presenter], table=table)   # hal.compose: the board, its desk
     web.serve(desk, [("192.168.1.10", 8000)], ready=print_url)   # until Ctrl-C
 
 Routes: `/` the board page; `/seat/GUEST?k=CODE` a guest's own page;
@@ -71,21 +70,27 @@ GONE = {  # why a seat's page is closed, as its page says it (the words are the 
 }
 
 
+def edition_clips(lang, voices=None):
+    """The clip numbers of edition `lang` a page may fetch: the WAVs the
+    package holds, and a voice pack's (hal.voicepack.VoicePack, or None)."""
+    wavs = {int(p.stem) for p in (SOUNDS / lang).glob("*.wav") if p.stem.isdigit()}
+    return sorted(wavs | set(voices.clips() if voices is not None else ()))
+
+
 class WebBoard:
     def __init__(
-        self, captions, words, *, table=None, debug=False, voices=None, limits=LIMITS, board_key=None, log=None
-    ):
-        """`log(line)`: who took the board and each seat, for the host's console."""
+        self, captions, words, *, clips=(), table=None, debug=False, voices=None, limits=LIMITS, board_key=None,
+        log=None,
+    ):  # fmt: skip
+        """`clips`: the clip numbers the pages may fetch (`edition_clips`,
+        handed in by the composer). `log(line)`: who took the board and each
+        seat, for the host's console."""
         self.captions = captions
         self.log = log or (lambda line: None)
         self.voices = voices  # a hal.voicepack.VoicePack of this edition, or None
         self.words = words
         self.table = table
         self.limits = limits
-        clips = sorted(
-            {int(p.stem) for p in (SOUNDS / captions.lang).glob("*.wav") if p.stem.isdigit()}
-            | set(voices.clips() if voices is not None else ())
-        )
         self.hub = Hub(captions, words, clips, debug=debug, table=table)  # what the pages are told
         self.presenter = self.hub.presenter
         self.board_holder = BoardHolder(board_key)
@@ -98,7 +103,6 @@ class WebBoard:
         self.console = None  # the host's console, quiet (hal.web.console): set by run()
         self.dropped = []  # (address, role, why) of each page dropped: it stopped reading, it flooded
         self._t0 = time.monotonic()
-        self.due = []  # a resumed table's press in flight when the host stopped (fed first)
 
     # -- the board ---------------------------------------------------------------
 
@@ -153,7 +157,7 @@ class WebBoard:
         """Send every page what happened: the burst's public messages, then
         each kind of state that changed (a seat: its own private state)."""
         out = self.hub.take()
-        self.hub.dirty = False
+        self.hub.stale()  # the state is sent below, to every page
         texts = [json.dumps(m, ensure_ascii=False) for m in out]
         statuses = {}
         public = None
@@ -171,7 +175,7 @@ class WebBoard:
                 p.put_state("seat", json.dumps(dict(self.table.private(p.guest), t="seat"), ensure_ascii=False))
 
     def _changed(self):
-        return self.hub.dirty or bool(self.hub._out)
+        return self.hub.changed()
 
     # -- HTTP -------------------------------------------------------------------
 
@@ -269,7 +273,7 @@ class WebBoard:
             hello.update(guest=guest, device=device)
             if not any(p.role == "seat" and p.guest == guest for p in self.pages):
                 self.log("seat %s: held by the phone at %s" % (guest, addr))
-            self.hub.dirty = True  # the board shows the seat held
+            self.hub.touch()  # the board shows the seat held
         else:
             q = request.query
             key = q.get("b")
@@ -303,7 +307,7 @@ class WebBoard:
                 self.log("the %s page at %s was dropped: %s" % (page.role, addr, page.dropped))
             page.drop("closed")
             writer.cancel()
-            self.hub.dirty = True
+            self.hub.touch()
         return ws
 
     async def _read(self, page, ws):
@@ -339,7 +343,7 @@ class WebBoard:
             if p.role == "board" and not self.board_holder.holds(p.ticket):
                 p.role, p.ticket, p.busy_since = "viewer", None, None
                 p.put(json.dumps(dict(self._role(p), taken=True)))
-        self.hub.dirty = True
+        self.hub.touch()
 
     def _receive(self, page, data):
         try:
@@ -407,7 +411,7 @@ class WebBoard:
             self.hub.dirty = True
 
     def _act(self, page, message):
-        self.hub.dirty = True
+        self.hub.touch()
         why = self.table.act(page.guest, message)
         self.desk.record(self.now())
         if why is not None:
@@ -424,7 +428,7 @@ class WebBoard:
             return why
         self.seats.remove(guest)
         self._close_seat(guest, "bot")
-        self.hub.dirty = True
+        self.hub.touch()
         return None
 
     def _hand_back(self, guest, why):
@@ -432,7 +436,7 @@ class WebBoard:
         self.seats.hand_back(guest)
         self.table.recode(self.seats.codes())
         self._close_seat(guest, why)
-        self.hub.dirty = True
+        self.hub.touch()
 
     def _close_seat(self, guest, why):
         for p in self.pages:
@@ -460,9 +464,7 @@ class WebBoard:
     async def run(self, desk, addresses, ready=None):
         """Serve on each (host, port) of `addresses` until cancelled (port 0:
         any free one, the same for all). `ready(urls)` once listening."""
-        self.hub.desk = desk
-        while self.due:  # before the clock's Tick and battery reading, before any page's press
-            self.hub.feed(self.due.pop(0), self.now())
+        self.hub.desk = desk  # built by hal.compose: a resumed table's press in flight is fed already
         loop = asyncio.get_running_loop()
         try:  # SIGTERM (a kill, a service manager) cancels the serving task: its finally closes cleanly
             loop.add_signal_handler(signal.SIGTERM, asyncio.current_task().cancel)

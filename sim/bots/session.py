@@ -28,9 +28,9 @@ from firmware.board import BUTTONS
 from hal.edges import BTN, PAD, tap
 from hal.sink import Sink
 
+from ..cards.card_table import CardTable
 from ..cards.deck import deal
 from ..cards.sheet import DetectiveSheet
-from ..cards.table import CardTable
 from .mind import Bot
 from .repeat import Repeats
 

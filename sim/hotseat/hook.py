@@ -4,8 +4,8 @@ the few calls the App makes. The App attaches the session and then the hook
 to its Board (composers attach; nothing attaches itself):
 
     hook = CardTableHook(seed, lang, bots={"AZUR": "hard"}, labels=labels)
-    board.attach(hook.session)    # the guests hear the board
-    board.attach(hook)            # then the screens follow (a hal.sink.Sink)
+    for sink in hook.sinks(): board.attach(sink)   # the guests hear the board, then the screens follow
+    board.record(hook.setup_line())                # a new table's first record (hal.compose does both)
     for event in hook.step(now_ms, quiet=not audio_busy):   # each frame
         board.feed(event, now_ms)
     if hook.visible: hook.draw(surface, rect)
@@ -23,12 +23,12 @@ from hal.sink import Sink
 from ..bots.mind import Bot
 from ..bots.session import Session, Stuck
 from ..cards import record
-from ..words.table import Words
+from ..words.card_words import Words
 from .screens import DISMISSED, Screens
 from .view import HotSeatView
 
 # The card table's keys in the window: the character typed, what it does (its
-# words: sim.words.table TEXT["key_" + what]), and the key's name on screen.
+# words: sim.words.card_words TEXT["key_" + what]), and the key's name on screen.
 # key() answers to these and no other; F1 and the footer show them from here.
 TABLE_KEYS = (("d", "sheet", "D"), ("h", "hints", "H"), ("b", "bot", "B"), ("\r", "ok", "Return"))
 
@@ -39,6 +39,7 @@ class CardTableHook(Sink):
         (None: read when first needed). `delay_ms`: board time between two
         bot presses."""
         bots = dict(bots or {})
+        self.levels, self.hints = dict(bots), bool(hints)  # its seats, as recorded
         people = tuple(g for g in GUESTS if g not in bots)
         self.session = Session(
             seed, bots={g: Bot(g, lv, seed) for g, lv in bots.items()}, humans=people, delay_ms=delay_ms
@@ -51,6 +52,14 @@ class CardTableHook(Sink):
         self.problem = None  # set if a bot got stuck (a bug): the bots then stop
         self._told = None
         self._recorder = record.Recorder(self.session)  # its moments and calls not yet in the trace
+
+    def sinks(self):
+        """What hears the board, in order: the guests (the session), then the screens (this hook)."""
+        return (self.session, self)
+
+    def setup_line(self):
+        """The trace's first line of a new table (at t=0): its bots and --hints."""
+        return record.line(0, record.seats(self.levels, self.hints))
 
     def records(self, t):
         """The trace lines (at board time `t`) of what the table did since the

@@ -13,9 +13,16 @@ draws, the turn, all come back as they were. Then the screens are resynced
 (sim.hotseat.screens): only what still waits for someone's decision is
 shown, not a backlog of screens already seen.
 
+    table, due, notes = card_table(make, resumed, seats, hints, path)   # what every screen calls
+    desk = hal.compose.compose(seed, resumed=resumed, table=table, due=due)   # the board's half
+
+`card_table` is the table's half of the composer (hal.compose): the seats
+(the trace's win), their tokens, the deal and the calls replayed, the
+presses in flight; `make(seats, hints, tokens)` builds the screen's kind of
+table (the window's CardTableHook, the web board's WebTable). Underneath:
+
     table, hints, notes = seats(resumed, table, hints)   # the trace's seats win
     due = restore(hook, path)                           # RestoreError: one line
-    for event in due: board.feed(event, now)            # a bot's press the crash cut short
 """
 
 from firmware import Narrator
@@ -26,6 +33,30 @@ from ..cards import record
 
 class RestoreError(Exception):
     """Why the card table of a trace cannot be rebuilt: one line for the player."""
+
+
+def card_table(make, resumed, table, hints, path=None):
+    """(table, due, notes): the card table of a game, new or resumed, built
+    the same way for every screen. `table`: {guest: level} of the bots
+    asked for (None: the paper cards); `make(seats, hints, tokens)` builds
+    the screen's table (`tokens`: the seats' codes a resumed trace kept, or
+    None). A resumed game's seats are its trace's, its table replayed from
+    the trace at `path`; `due`: the presses it had in flight (fed first,
+    by hal.compose). A table that cannot be restored is left out, said in
+    `notes` (the board goes on without it)."""
+    notes, tokens, due = [], None, []
+    if resumed is not None:
+        table, hints, notes = seats(resumed, table, hints)
+        tokens = record.tokens(resumed.extras)
+    if table is None:
+        return None, due, notes
+    built = make(table, hints, tokens)
+    if resumed is not None:
+        try:  # the deal, the hands, the cases, the refutations, the sheets, the bots
+            due = restore(built, path)
+        except RestoreError as e:
+            return None, [], notes + ["%s: the game goes on without it" % e]
+    return built, due, notes
 
 
 def seats(resumed, table, hints):

@@ -171,7 +171,7 @@ class Screens:
 
     def notice(self, reason):
         """The table's own hint for everyone (a press it refused, by its
-        reason: sim.cards.table), before anything else."""
+        reason: sim.cards.card_table), before anything else."""
         if self.screen is not None and self.screen.kind == "notice":
             self.screen = None
         self.queue.insert(0, Screen("notice", None, reason=reason))

@@ -1,5 +1,5 @@
 """Drawing the hot-seat screens (sim.hotseat.screens) on a pygame Surface
-handed in, in the words of one edition (sim.words.table); a click on a
+handed in, in the words of one edition (sim.words.card_words); a click on a
 drawn button is an answer to the screen.
 
     view = HotSeatView(screens, Words("fr"), hints=False)

@@ -1,7 +1,7 @@
 """The web pages' own lines, per edition: the board page's (what to do
 next, the seats, the viewer's banner), the seat page's (its notices, the
 detective sheet's legend), the join page's, the card table's refusals (the
-rest are the hot-seat screens' words, sim.words.table, shared with the
+rest are the hot-seat screens' words, sim.words.card_words, shared with the
 desktop table), and the printed names every page shows.
 
     page_words(labels, Words("en", labels))   # a JSON-able dict for the pages
@@ -9,7 +9,7 @@ desktop table), and the printed names every page shows.
 """
 
 from firmware.board import BUTTONS, GUESTS, INSPECTEUR, PLACES, START_PADS, SUSPECTS, WEAPONS
-from hal.terminal import BUTTON_KEYS, PLACE_KEYS, START_KEYS
+from hal.keymap import BUTTON_KEYS, PLACE_KEYS, START_KEYS
 
 from .. import layout as L
 from ..cards.sheet import INITIALS as SHEET_INITIALS
@@ -238,7 +238,7 @@ LEVELS = {
 }
 LEVELS["us"] = dict(LEVELS["en"])
 
-# The card table's refusals of a seat's choice (sim.web.table), as the seat's page says them
+# The card table's refusals of a seat's choice (sim.web.phone_table), as the seat's page says them
 NOTICES = {
     "fr": {
         "not_dealt": "pas maintenant : les cartes sont distribuées après l'appel",
@@ -284,7 +284,7 @@ def board_layout():
 
 def page_words(labels, words):
     """The printed names and lines the pages show in one edition: `labels`
-    (sim.words.labels.Labels) and `words` (sim.words.table.Words) of it."""
+    (sim.words.labels.Labels) and `words` (sim.words.card_words.Words) of it."""
     lang = labels.lang
     names = {t: words.name(t) for t in PLACES + GUESTS + SUSPECTS + WEAPONS + START_PADS + (INSPECTEUR,)}
     return {

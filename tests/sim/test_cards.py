@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from firmware.actions import Say
 from firmware.board import GUESTS, PLACES, SUSPECTS, WEAPONS
 from firmware.phrases import say
+from sim.cards.card_table import CardTable
 from sim.cards.deck import CARDS, KIND, Deal, deal, hand_size, seating
-from sim.cards.table import CardTable
 from tests.support.cards import fixed_deal, started_table  # noqa: E402
 
 

@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import pytest
 
 from sim.hotseat.screens import Screens
-from sim.words.table import Words
+from sim.words.card_words import Words
 
 SOLUTION = ("OLIVE", "ECURIE", "RAQUETTE")
 

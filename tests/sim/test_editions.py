@@ -10,8 +10,8 @@ import pytest
 
 from firmware.board import GUESTS, INSPECTEUR, PLACES, SUSPECTS, WEAPONS
 from hal import captions
+from sim.words.card_words import Words
 from sim.words.labels import Labels
-from sim.words.table import Words
 
 PRINTED = {
     "en": {

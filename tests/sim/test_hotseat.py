@@ -20,7 +20,7 @@ from sim.cards.sheet import INITIALS  # noqa: E402
 from sim.hotseat.hook import CardTableHook  # noqa: E402
 from sim.hotseat.screens import Screens  # noqa: E402
 from sim.hotseat.view import PAPER, HotSeatView  # noqa: E402
-from sim.words.table import Words  # noqa: E402
+from sim.words.card_words import Words  # noqa: E402
 from tests.support.cards import seal  # noqa: E402
 
 

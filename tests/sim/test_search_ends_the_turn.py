@@ -17,7 +17,7 @@ import pytest
 
 from hal import captions as captions_
 from hal.terminal import help_text
-from sim.words import labels, offline, pages, table
+from sim.words import card_words, labels, offline, pages
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SEARCH = r"\b(?:SEARCH|RECHERCHE)\b"
@@ -58,13 +58,13 @@ def strings(value, seen=None):
 
 
 def words_tables():
-    for module in (pages, table, labels, offline):
+    for module in (pages, card_words, labels, offline):
         for name, value in vars(module).items():
             if not name.startswith("__") and not isinstance(value, (types.ModuleType, types.FunctionType, type)):
                 for text in strings(value):
                     yield "%s.%s" % (module.__name__, name), text
     for lang in ("fr", "en", "us"):
-        words = pages.page_words(labels.Labels(lang, captions_.load(lang)), table.Words(lang))
+        words = pages.page_words(labels.Labels(lang, captions_.load(lang)), card_words.Words(lang))
         for text in strings(words):
             yield "page_words(%s)" % lang, text
         yield "help_text(%s)" % lang, help_text(captions_.load(lang))

@@ -22,9 +22,9 @@ from hal.sink import Sink  # noqa: E402
 from sim.bots.games import run  # noqa: E402
 from sim.bots.mind import Bot  # noqa: E402
 from sim.bots.session import Session, Stuck, press  # noqa: E402
-from sim.cards.table import SEARCH_AFTER_HYPOTHESIS  # noqa: E402
+from sim.cards.card_table import SEARCH_AFTER_HYPOTHESIS  # noqa: E402
 from sim.hotseat.hook import CardTableHook  # noqa: E402
-from sim.words.table import TEXT  # noqa: E402
+from sim.words.card_words import TEXT  # noqa: E402
 from tests.support.cards import (
     seal,  # noqa: E402
     started_table,  # noqa: E402

@@ -16,10 +16,10 @@ import pytest
 
 from firmware.board import BUTTONS, GUESTS, INSPECTEUR, PLACES, START_PADS, SUSPECTS, WEAPONS
 from hal import captions
-from sim.cards.table import Hypothesis
-from sim.words import table as words_mod
+from sim.cards.card_table import Hypothesis
+from sim.words import card_words as words_mod
+from sim.words.card_words import TEXT, Words
 from sim.words.labels import Labels
-from sim.words.table import TEXT, Words
 
 IDS = set(GUESTS + SUSPECTS + PLACES + START_PADS + WEAPONS + (INSPECTEUR,))
 ID_RE = re.compile(r"\b[A-Z][A-Z_]{2,}\b")

@@ -10,10 +10,10 @@ import pytest
 
 from firmware.board import GUESTS, PLACES, START_PADS
 from hal import captions
-from sim.web.table import WebTable
+from sim.web.phone_table import WebTable
 from sim.words import pages as web_words
+from sim.words.card_words import Words
 from sim.words.labels import Labels
-from sim.words.table import Words
 
 EDITIONS = ("fr", "en", "us")
 TABLES = {"SEAT": web_words.SEAT, "JOIN": web_words.JOIN, "BOARD": web_words.BOARD, "NOTICES": web_words.NOTICES,

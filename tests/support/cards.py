@@ -7,8 +7,8 @@ from hypothesis import strategies as st
 
 from firmware.board import GUESTS, PLACES, SUSPECTS, WEAPONS
 from firmware.phrases import say
+from sim.cards.card_table import CardTable
 from sim.cards.deck import CARDS, Deal, deal
-from sim.cards.table import CardTable
 from tests.support.brute import consistent_deals, summary
 
 

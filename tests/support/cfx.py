@@ -1,5 +1,5 @@
 """The CFX/1 host and rig for tests: a Game joined in memory (hal.cfx.host
-and hal.cfx.rig), a `clue-fx serve` subprocess on a pty (Served), the
+and hal.cfx.rig_core), a `clue-fx serve` subprocess on a pty (Served), the
 malformed lines both sides must survive, a lowered file limit."""
 
 import io
@@ -8,7 +8,7 @@ import sys
 
 from firmware.actions import Say
 from firmware.events import AudioDone, Battery, Tick
-from hal.cfx.rig import FEATURES, RigCore
+from hal.cfx.rig_core import FEATURES, RigCore
 from hal.trace import TraceFollower, read
 from tests.support.hil import ConsoleFollower
 from tests.support.link import MemoryLink, build_host

@@ -1,6 +1,6 @@
 """A host and a rig joined in memory, with a clock that is a number: the
 h11 way of testing two ends of a protocol (no sockets, no sleeps); and the
-host built from its parts the way `clue-fx serve` builds it.
+host built by the composer the way `clue-fx serve` builds it.
 
     link = MemoryLink(build_host(seed=1, audio="rig"), RigCore())
     link.connect()            # HELLO, STATE?, STATE: the link is up
@@ -9,10 +9,8 @@ host built from its parts the way `clue-fx serve` builds it.
 """
 
 from hal import captions as captions_
-from hal.cfx.host import Host
-from hal.cfx.speaker import RigSpeaker
+from hal.compose import serial_host
 from hal.console import Console
-from hal.runner import Board
 
 _CAPTIONS = {}
 
@@ -26,16 +24,15 @@ def captions(lang="en"):
 
 def build_host(*, seed=0, lang="en", audio="rig", trace=None, write=None, speaker=None, verbose=0, quiet=False,
                **host):  # fmt: skip
-    """A Host as hal/cli/serve.py builds one: a Console stamped with the
-    game's time (keys shown when `verbose`) writing lines to `write`, the
-    Board with the console and the speaker as sinks: `speaker` (--audio
-    host), else the rig's own for `audio` "rig". The rest (ping_ms) is the Host's."""
+    """A Host as hal/cli/serve.py builds one (hal.compose.serial_host): a
+    Console stamped with the game's time (keys shown when `verbose`)
+    writing lines to `write`, and the speaker: `speaker` (--audio host),
+    else the rig's own for `audio` "rig". The rest (ping_ms) is the Host's."""
     console = Console(captions(lang), write or (lambda line: None), stamp=True, keys=verbose > 0)
     console.quiet = quiet
-    if speaker is None and audio == "rig":
-        speaker = RigSpeaker()
-    board = Board(seed=seed, trace=trace, sinks=[console] if speaker is None else [console, speaker])
-    return Host(board, console=console, speaker=speaker, verbose=verbose, **host)
+    if speaker is not None:
+        audio = "host"
+    return serial_host(console, audio=audio, speaker=speaker, seed=seed, trace=trace, verbose=verbose, **host)
 
 
 class MemoryLink:

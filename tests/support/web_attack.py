@@ -57,9 +57,9 @@ async def small_board(**limits):
     from hal.runner import Board
     from hal.web.guard import Limits
     from hal.web.server import WebBoard
+    from sim.words.card_words import Words
     from sim.words.labels import Labels
     from sim.words.pages import page_words
-    from sim.words.table import Words
 
     small = Limits()
     for k, v in limits.items():

@@ -40,10 +40,10 @@ from hal.schedule import Schedule
 from hal.web.guard import Limits
 from hal.web.server import WebBoard
 from sim.bots.mind import Bot
-from sim.web.table import OFFER_MS, WebTable
+from sim.web.phone_table import OFFER_MS, WebTable
+from sim.words.card_words import Words
 from sim.words.labels import Labels
 from sim.words.pages import page_words
-from sim.words.table import Words
 
 DEADLINE_S = 240
 STALL_S = 20

@@ -96,7 +96,7 @@ def test_the_committed_editions_fit_on_a_card(lang, tmp_path):
     if not os.path.isfile(os.path.join(ROOT, "sounds", lang, "0001.wav")):
         pytest.skip("sounds/%s not generated yet" % lang)
     r = subprocess.run(
-        [sys.executable, "-m", "hal.cli", "sdcard", str(tmp_path), "--lang", lang],
+        [sys.executable, "-m", "hal.cli", "sdcard", str(tmp_path), "--lang", lang, "--clips-only"],
         capture_output=True,
         text=True,
         timeout=60,
@@ -118,3 +118,51 @@ def test_cli_refuses_an_unknown_edition(tmp_path):
         check=False,
     )
     assert r.returncode == 2 and "unknown edition 'de'" in r.stderr
+
+
+@pytest.mark.parametrize("lang", ["fr", "en", "us"])
+def test_whole_sentences_are_their_clips_back_to_back_and_the_board_finds_them(lang, tmp_path):
+    """Every 300th sentence (the whole set is about a gigabyte) written whole;
+    each track is its clips' sound joined; the board's table (hal/mcu/sentences.py,
+    as `clue-fx flash` writes it) names that very file for the sentence's clips."""
+    import io
+
+    from hal.bringup import sentences as whole
+    from hal.mcu.sentences import Sentences
+
+    if not os.path.isfile(os.path.join(ROOT, "sounds", lang, "0001.wav")):
+        pytest.skip("sounds/%s not generated yet" % lang)
+    every = whole._many(whole.sentences())
+    some = every[::300]
+    said = []
+    files = sdcard.write(str(tmp_path), lang, os.path.join(ROOT, "sounds"), out=said.append, sentences=some)
+    assert "and %d whole sentences" % len(some) in said[0]
+    src = {n: path for n, path, _ in files}
+    table = Sentences(io.BytesIO(whole.table()))
+    for clips in some:
+        track = table.track(clips)
+        assert track > whole.BASE and table.clips(track, []) == list(clips)
+        with wave.open(os.path.join(tmp_path, sdcard.path_of(track)), "rb") as w:
+            got = w.readframes(w.getnframes())
+        want = b""
+        for c in clips:
+            with wave.open(src[c], "rb") as w:
+                want += w.readframes(w.getnframes())
+        assert got == want
+    assert table.track(every[0][:1]) == 0 and table.track((1, 1, 1)) == 0  # one clip; no such sentence
+    # the whole card's size, said before anything is written: too small a card is one line
+    need = sdcard.sentence_bytes(files, every) / 1e6
+    assert 800 < need < 1100, need
+    print("%s: %d whole sentences, %.0f MB on the card beside the clips" % (lang, len(every), need))
+
+
+def test_a_card_too_small_for_the_sentences_is_refused_at_once(sounds, tmp_path, monkeypatch):
+    from collections import namedtuple
+
+    usage = namedtuple("usage", "total used free")
+    monkeypatch.setattr(sdcard.shutil, "disk_usage", lambda path: usage(10**6, 10**6 - 100, 100))
+    card = tmp_path / "card"
+    card.mkdir()
+    with pytest.raises(sdcard.CardError, match="needs 0 MB on the card, .* has 0 MB free: use a larger card"):
+        sdcard.write(str(card), "en", str(sounds), sentences=[(1, 2)])
+    assert os.listdir(card) == []  # nothing written

@@ -13,7 +13,7 @@ from firmware.events import ButtonDown, PadDown, Switch
 from hal import captions
 from hal.cfx import host as host_
 from hal.cfx import seq, wire
-from hal.cfx.rig import RigCore
+from hal.cfx.rig_core import RigCore
 from tests.support.cfx import Game, count
 from tests.support.link import build_host
 

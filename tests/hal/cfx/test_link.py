@@ -6,7 +6,7 @@ import pytest
 
 from hal.cfx import link as states
 from hal.cfx.link import AGREED, CLOSED, DOWN, HELLO, INTRODUCED, OPENED, SILENT, SYNC, TABLE, UP, Link
-from hal.cfx.rig import RigCore
+from hal.cfx.rig_core import RigCore
 from tests.support.link import MemoryLink, build_host
 
 

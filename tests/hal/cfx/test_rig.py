@@ -1,4 +1,4 @@
-"""hal/cfx/rig.py and virtual.py: the virtual rig's core (faults included)
+"""hal/cfx/rig_core.py and virtual.py: the virtual rig's core (faults included)
 and `clue-fx rig` as a process on a real pty; and the HIL suite run against
 it as if it were a real rig (`--rig-port`)."""
 
@@ -13,7 +13,7 @@ import serial
 
 from hal.cfx import wire as cfx
 from hal.cfx.keys import KEYS_HELP, Keys
-from hal.cfx.rig import FEATURES, RigCore
+from hal.cfx.rig_core import FEATURES, RigCore
 from hal.cfx.virtual import VirtualRig
 from tests.support.hil import ConsoleFollower
 

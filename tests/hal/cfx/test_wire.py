@@ -16,6 +16,7 @@ from firmware import events
 from firmware.board import BUTTONS, PADS
 from hal import edges
 from hal.cfx import ids
+from hal.cfx import seq as seq_
 from hal.cfx import wire as cfx
 from tests.support.cfx import MALFORMED_RIG_LINES  # noqa: E402
 
@@ -279,15 +280,20 @@ def test_state_hello_and_play_lines_round_trip():
     assert cfx.play_lines([]) == []
 
 
-def test_seq_gap_tells_in_order_lost_and_duplicated():
-    assert cfx.seq_gap(None, 0) == 0
-    assert cfx.seq_gap(None, 3) == 3
-    assert cfx.seq_gap(4, 5) == 0
-    assert cfx.seq_gap(4, 7) == 2
-    assert cfx.seq_gap(999, 0) == 0  # modulo 1000
-    assert cfx.seq_gap(998, 1) == 2
-    assert cfx.seq_gap(5, 5) == -1  # a duplicated line
-    assert cfx.seq_gap(5, 3) == -1  # an older one
+def taken(last, seq):
+    numbers = seq_.Numbers()
+    numbers.last = last
+    return numbers.take(seq)
+
+
+def test_the_host_s_numbers_tell_in_order_lost_and_duplicated():
+    assert taken(None, 0) == taken(None, 3) == (seq_.TAKE, 0)  # the first since HELLO: STATE? covers the rest
+    assert taken(4, 5) == (seq_.TAKE, 0)
+    assert taken(4, 7) == (seq_.TAKE, 2)
+    assert taken(999, 0) == (seq_.TAKE, 0)  # modulo 1000
+    assert taken(998, 1) == (seq_.TAKE, 2)
+    assert taken(5, 5) == (seq_.DUPLICATE, 0)  # a duplicated line
+    assert taken(5, 3) == (seq_.BACK, 0)  # an older one
     assert cfx.next_seq(999) == 0
 
 
@@ -378,7 +384,7 @@ out.append([cfx.frame(t) for t in ["STATE?", cfx.state_line(False, 4410, (), ())
             cfx.done_line(7), cfx.hello_line("r", ("pads", "audio")), cfx.touch_line("SW", "", 1),
             cfx.edge_line(8, "BTN", "NO", 1), cfx.edge_line(9, "SW", "", 0)]])
 out.append(cfx.play_lines(list(range(1, 40))))
-out.append([cfx.seq_gap(None, 0), cfx.seq_gap(998, 1), cfx.seq_gap(5, 5), cfx.next_seq(999),
+out.append([cfx.next_seq(998), cfx.next_seq(999),
             cfx.checksum(b"PING")])
 for x in out:
     print(repr(x))

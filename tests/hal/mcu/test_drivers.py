@@ -15,7 +15,7 @@ from hal.mcu.clock import Clock
 from hal.mcu.inputs import Debouncer, Inputs
 from hal.mcu.mpr121 import MPR121, MPR121Error
 from hal.mcu.pads import Pads
-from hal.mcu.speaker import COMMAND_GAP_MS, ECHO_MS, Speaker
+from hal.mcu.speaker import ACK_MS, COMMAND_GAP_MS, ECHO_MS, RETRIES, Speaker
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SUPPORT = os.path.join(os.path.dirname(os.path.dirname(HERE)), "support")
@@ -119,46 +119,83 @@ def test_replies_through_noise_and_broken_frames():
     assert p.bad_frames == 1
 
 
-def test_speaker_plays_in_order_skips_the_echo_and_says_done_once():
+def _commands(uart):
+    """[(cmd, param, feedback)] of the frames the driver sent."""
+    sent = bytes(uart.sent)
+    return [(sent[i + 3], sent[i + 5] << 8 | sent[i + 6], sent[i + 4]) for i in range(0, len(sent), 10)]
+
+
+def test_replies_of_a_clone_in_8_bytes():
+    short = reply(0x3F, 2)[:7] + b"\xef"  # 7E FF 06 3F 00 00 02 EF: no checksum
+    uart = Uart(short + reply(0x41, 0) + reply(0x3D, 9)[:7] + b"\xef")
+    p = dfplayer.DFPlayer(uart)
+    got = [p.reply(), p.reply(), p.reply(), p.reply()]
+    assert got == [(0x3F, 2), (0x41, 0), (0x3D, 9), None]
+    assert p.replies == 3 and p.bad_frames == 0
+
+
+def test_speaker_stops_before_a_new_track_when_the_last_one_ended_by_itself():
     uart = Uart()
     s = Speaker(dfplayer.DFPlayer(uart))
     s.queue((1, 2))
     now = 0
     assert s.poll(now) is False and s.playing == 1
-    now += 500
+    uart.incoming += reply(0x41, 0)  # taken
+    s.poll(now + 20)
+    now += 900
     uart.incoming += reply(0x3D, 1)
     s.poll(now)  # clip 1 finished
     uart.incoming += reply(0x3D, 1)  # the DFPlayer's echo of it
-    s.poll(now + 20)
+    s.poll(now + 10)
     assert s.playing == 0  # waiting for an echo to pass
     now += ECHO_MS
+    s.poll(now)  # a stop: the next track starts sooner than after an end alone
+    assert s.playing == 0 and _commands(uart)[-1] == (0x16, 0, 0)
+    s.poll(now + COMMAND_GAP_MS - 10)
+    assert s.playing == 0  # the manual's spacing between two commands
+    now += COMMAND_GAP_MS
     s.poll(now)
+    assert s.playing == 2 and _commands(uart)[-1] == (0x0F, 0x0102, 1)  # acknowledged, please
+    uart.incoming += reply(0x41, 0)
+    s.poll(now + 30)
     assert s.playing == 2
     uart.incoming += reply(0x3D, 2)
-    s.poll(now + 600)
-    assert s.poll(now + 600 + ECHO_MS) is True  # all played: AudioDone
-    assert s.poll(now + 700) is False
-    plays = [bytes(uart.sent[i : i + 10]) for i in range(0, len(uart.sent), 10)]
-    assert [f[6] for f in plays] == [1, 2]
+    s.poll(now + 900)
+    assert s.poll(now + 900 + ECHO_MS) is True  # all played: AudioDone
+    assert s.poll(now + 1000) is False
+    assert [c for c, _, _ in _commands(uart)] == [0x0F, 0x16, 0x0F, 0x16]  # stopped again, for the next
 
 
-def test_speaker_the_same_clip_twice_in_a_row():
+def test_speaker_sends_a_dropped_play_again_then_gives_it_up():
     uart = Uart()
     s = Speaker(dfplayer.DFPlayer(uart))
-    s.queue((68, 68))
+    s.queue((5, 6))
     s.poll(0)
-    uart.incoming += reply(0x3D, 68) + reply(0x3D, 68)  # finished, and its echo
-    s.poll(100)
-    s.poll(100 + ECHO_MS)
-    assert s.playing == 68
-    uart.incoming += reply(0x3D, 68)  # a short clip: the second play's own end
-    s.poll(100 + ECHO_MS + 10)
-    assert s.poll(100 + 2 * ECHO_MS + 10) is True
+    s.poll(ACK_MS - 10)
+    assert len(_commands(uart)) == 1
+    s.poll(ACK_MS)  # no ACK: dropped, sent again
+    assert _commands(uart) == [(0x0F, 0x0105, 1)] * 2 and s.retried == 1
+    uart.incoming += reply(0x41, 0)
+    s.poll(ACK_MS + 20)
+    s.poll(3 * ACK_MS)
+    assert s.playing == 5 and s.retried == 1  # taken the second time: it plays
+    uart.incoming += reply(0x3D, 5)
+    s.poll(1000)
+    t = 1000 + ECHO_MS + COMMAND_GAP_MS
+    s.poll(1000 + ECHO_MS)
+    s.poll(t)
+    assert s.playing == 6
+    for i in range(1, RETRIES + 1):
+        s.poll(t + i * ACK_MS)
+    assert s.playing == 6 and s.retried == 1 + RETRIES
+    # never taken: given up after its retries, not after a track's timeout; all done
+    assert s.poll(t + (RETRIES + 1) * ACK_MS) is True
+    assert s.playing == 0 and s.lost == 1
 
 
 def test_speaker_gets_over_a_lost_reply_and_a_missing_file():
     uart = Uart()
-    s = Speaker(dfplayer.DFPlayer(uart), timeout_ms=1000)
+    s = Speaker(dfplayer.DFPlayer(uart), timeout_ms=1000, ack=False)
     s.queue((5, 6))
     s.poll(0)
     uart.incoming += reply(0x40, 6)  # file not found
@@ -169,17 +206,46 @@ def test_speaker_gets_over_a_lost_reply_and_a_missing_file():
     assert s.poll(2000) is True and s.lost == 1  # no reply came: given up, and all is done
 
 
+class Busy:
+    def __init__(self):
+        self.level = 1
+
+    def value(self):
+        return self.level
+
+
+def test_speaker_follows_a_silent_clone_on_its_busy_pin():
+    uart = Uart()
+    busy = Busy()
+    s = Speaker(dfplayer.DFPlayer(uart), ack=False, busy=busy)
+    s.queue((7, 8))
+    s.poll(0)
+    s.poll(600)
+    assert s.playing == 7 and _commands(uart) == [(0x0F, 0x0107, 0)]  # no ACK asked, none awaited
+    busy.level = 0  # it sounds
+    s.poll(700)
+    s.poll(1500)
+    assert s.playing == 7
+    busy.level = 1  # it ended
+    s.poll(1510)
+    assert s.playing == 0
+    s.poll(1510 + ECHO_MS)
+    s.poll(1510 + ECHO_MS + COMMAND_GAP_MS)
+    assert s.playing == 8 and [c for c, _, _ in _commands(uart)] == [0x0F, 0x16, 0x0F]
+
+
 def test_speaker_waits_for_the_dfplayer_to_start_or_say_ready():
     uart = Uart()
-    s = Speaker(dfplayer.DFPlayer(uart), ready_ms=1500)
+    s = Speaker(dfplayer.DFPlayer(uart), ready_ms=3000)
     s.set_volume(20)
     s.queue((3,))
     s.poll(100)
-    assert not uart.sent
+    s.poll(2900)
+    assert not uart.sent  # a module may take 3 s to read its card
     uart.incoming += reply(0x3F, 2)  # card online
-    s.poll(400)
+    s.poll(2950)
     assert bytes(uart.sent) == bytes.fromhex("7EFF0606000014FEE1EF")  # the volume first
-    s.poll(400 + COMMAND_GAP_MS)
+    s.poll(2950 + COMMAND_GAP_MS)
     assert s.playing == 3
 
 
@@ -353,3 +419,44 @@ def test_hal_mcu_uses_nothing_micropython_lacks():
                 text = f.read()
             for word in banned:
                 assert word not in text, "%s uses %s" % (name, word)
+
+
+def test_a_card_without_the_sentence_tracks_says_the_sentence_clip_by_clip(monkeypatch):
+    """The board's table names a whole sentence's track; the card has only
+    the clips (written with --clips-only, or by an older clue-fx): the module
+    says "no such file", the sentence is said clip by clip after all, and
+    every later one too (the table is set aside)."""
+    import io
+
+    from hal.bringup.sentences import BASE, _many, sentences, table
+    from hal.mcu import sentences as reader
+    from hal.mcu.standalone import SpeakerSink
+
+    seqs = _many(sentences())
+    uart = Uart()
+    s = Speaker(dfplayer.DFPlayer(uart))
+    sink = SpeakerSink(s)
+    monkeypatch.setattr(reader, "load", lambda path: reader.Sentences(io.BytesIO(table(seqs))))  # in memory
+    reader.attach(sink, "sentences.bin")
+
+    class Said:
+        clips = seqs[5]
+
+    sink.say(Said, 0)
+    s.poll(0)
+    assert s.playing == BASE + 6  # the whole sentence's track
+    uart.incoming += reply(0x41, 0) + reply(0x40, 6)  # taken, then: no such file
+    s.poll(20)
+    assert s.missing == 1 and sink.sentences is None
+    played = []
+    now = 20
+    while not s.idle():
+        now += 10
+        s.poll(now)
+        if s.playing and (not played or played[-1] != s.playing):
+            played.append(s.playing)
+            uart.incoming += reply(0x41, 0)
+            s.poll(now + 10)
+            now += 300
+            uart.incoming += reply(0x3D, 1)
+    assert played == list(seqs[5])

@@ -84,6 +84,21 @@ def test_a_contact_held_shut_is_a_pawn_resting_and_the_next_closing_is_a_press()
     assert [e[1:] for e in poll_until(inputs, 3500, 3700)] == [("PAD", "ECURIE", True)]
 
 
+def test_a_contact_held_shut_by_a_resting_pawn_hides_the_second_pawn():
+    """Why the page asks for contacts a resting pawn does not hold shut: a
+    switch that the first pawn's weight keeps closed makes no new closing
+    when a second pawn comes, so the second guest's arrival is no press
+    (it cannot be: the pin never moves). Momentary contacts (below) work."""
+    pins, inputs = contacts()
+    poll_until(inputs, 0, 50)
+    pins[2].level = 0  # pawn A, left there: its weight holds the contact shut
+    first = poll_until(inputs, 1000, 3000)
+    assert [(k, d) for _, k, _, d in first] == [("PAD", True), ("PAD", False)]  # a press, then resting
+    # pawn B put beside it, pushed: the pin is low all along
+    assert poll_until(inputs, 5000, 8000) == []
+    assert inputs.pads_down() == []
+
+
 def test_momentary_contacts_two_pawns_on_one_place_are_two_presses():
     """The original board's way (a switch in each pawn's foot, shut only
     while the pawn is pushed): a pawn resting leaves the contact open, so
@@ -201,6 +216,33 @@ def test_touch_a_resting_pawn_does_not_hide_the_next_pawn_and_lifting_is_no_pres
     # and B: nothing; the pad is empty again, a finger is a press at once
     assert hand(e, inputs, 20000, 685, 700) == []
     assert hand(e, inputs, 25000, 700, 700)[:1] == [("PAD", True)]
+
+
+def test_touch_a_pawn_resting_since_power_up_pressed_on_is_a_press():
+    """The rulebook: "placing your pawn on its START square and pressing on
+    it". A pawn put there before the board was switched on rests (calibrated
+    levels: the pad read pressed at power-on, then resting); the first hand
+    on it, leaving it as it was, is a press, where another resting pawn's
+    would be a pawn straightened; the next one is that again."""
+    e, inputs = touch_board()
+    e.value = 685  # the pawn there at power-up (BASELINES: the empty pad reads 700)
+    seen = poll_until(inputs, 0, 3000)
+    assert [(k, d) for _, k, _, d in seen if k == "PAD"] == [("PAD", True), ("PAD", False)]  # pressed, then resting
+    assert hand(e, inputs, 5000, 685, 685) == [("PAD", True), ("PAD", False)]  # pressed on: a press
+    assert hand(e, inputs, 10000, 685, 686) == []  # again: a pawn straightened, nothing
+
+
+def test_touch_a_pawn_there_at_power_up_uncalibrated_pressed_on_is_a_press():
+    """Without BASELINES the first reading is the level: the pawn is in it, and a hand on it is a press at once."""
+
+    class FirstReading(Electrode):
+        def baseline(self, e):
+            return self.value
+
+    e = FirstReading(685)
+    inputs = Inputs(Pads([e], ((0, 0, "ECURIE"),), 12, 6, REST), NoButtons(), SwitchPin(Pin(0)), 30)
+    assert [k for _, k, _, _ in poll_until(inputs, 0, 3000)] == ["SW"]  # nothing pressed: the pawn is the level
+    assert hand(e, inputs, 5000, 685, 685) == [("PAD", True), ("PAD", False)]
 
 
 def test_touch_the_press_on_an_occupied_pad_waits_for_the_hand_to_leave():

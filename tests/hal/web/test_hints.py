@@ -5,7 +5,7 @@ Debian's headless Chromium against a real `clue-fx web` subprocess."""
 
 import pytest
 
-from sim.words.table import Words
+from sim.words.card_words import Words
 
 pytest.importorskip("selenium")
 from selenium.webdriver.common.by import By  # noqa: E402

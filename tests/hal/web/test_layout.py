@@ -19,7 +19,7 @@ import pathlib
 import pytest
 
 from sim.paint.art import PALETTE
-from sim.words.table import Words
+from sim.words.card_words import Words
 
 from .conftest import Server, chromium_or_skip, make_browser, requests_of
 

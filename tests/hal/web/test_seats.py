@@ -1,4 +1,4 @@
-"""The seats' side of the web table (sim.web.table), without a server: a
+"""The seats' side of the web table (sim.web.phone_table), without a server: a
 seat's choices out of their moment are refused with a line, and a seat's
 private state names only that guest's cards."""
 
@@ -7,8 +7,8 @@ import pytest
 from firmware.board import PLACES, SUSPECTS, WEAPONS
 from hal.edges import BTN, SW, event_of, tap
 from hal.runner import Board
-from sim.web.table import WebTable
-from sim.words.table import Words
+from sim.web.phone_table import WebTable
+from sim.words.card_words import Words
 
 
 def seated_table(seed=4, hints=False):
@@ -108,7 +108,7 @@ def test_the_table_names_whom_it_waits_on_and_offers_a_bot_only_after_a_while():
     pages are told when that changes (watch), the offer of a bot comes after OFFER_MS of its clock, never
     before, and the accusation's wait ends as soon as the phone has named (the board then says the table
     looks in the case, not "name the murderer on your phone")."""
-    from sim.web.table import OFFER_MS
+    from sim.web.phone_table import OFFER_MS
 
     table, board = seated_table()
     t = table.session.table

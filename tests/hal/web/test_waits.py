@@ -5,7 +5,7 @@ first time it must choose a card to show. Whenever the table waits on one of
 them for a card, the board page, the watching screen and every phone still
 awake are told whom it waits for and for what within a second of the game's
 clock; the board offers "→ bot" for that seat only once the wait has lasted
-its sim.web.table.OFFER_MS, and taking the offer lets the game finish. The
+its sim.web.phone_table.OFFER_MS, and taking the offer lets the game finish. The
 clock is the game's own (tests.support.web_players): the half minute of a
 wait is skipped, never slept."""
 
@@ -14,7 +14,7 @@ import asyncio
 import pytest
 
 from firmware.board import GUESTS
-from sim.web.table import OFFER_MS
+from sim.web.phone_table import OFFER_MS
 from tests.support.web_players import NAMED_MS, WebGame
 
 pytest.importorskip("aiohttp")

@@ -66,48 +66,99 @@ class Run:
         self.frames = []
         self.bauds = []
         self.pins = []  # [(t_ms, pin, level)] of the watched outputs
+        self.dropped = []  # [(t_ms, bytes)] the realistic DFPlayer did not take (too soon, before READY)
+        self.sounds = []  # [(t_ms, clip, fade_ms)]: the model's sound starts
+        self.ends = []  # [(t_ms, clip, "end"|"cut")]: its sounds ending by themselves, or cut
+        self.clashes = []  # [(t_ms, row, row)]: two matrix rows driven against each other
         with open(frames_path) as f:
             for line in f:
                 t, what = line.split(None, 1)
+                w = what.split()
                 if t == "baud":
                     self.bauds.append(int(what))
-                elif what.startswith("pin "):
-                    self.pins.append((float(t), int(what.split()[1]), int(what.split()[2])))
-                elif not what.startswith("noise"):
+                elif w[0] == "pin":
+                    self.pins.append((float(t), int(w[1]), int(w[2])))
+                elif w[0] == "drop":
+                    self.dropped.append((float(t), bytes.fromhex(w[1])))
+                elif w[0] == "sound":
+                    self.sounds.append((float(t), int(w[1]), float(w[2])))
+                elif w[0] in ("end", "cut"):
+                    self.ends.append((float(t), int(w[1]), w[0]))
+                elif w[0] == "clash":
+                    self.clashes.append((float(t), int(w[1]), int(w[2])))
+                elif w[0] != "noise":
                     self.frames.append((float(t), bytes.fromhex(what.strip())))
 
     def plays(self):
         """[(t_ms, clip)] of the play commands (0x0F) the DFPlayer took."""
         return [(t, (f[5] - 1) * 255 + f[6]) for t, f in self.frames if f[3] == 0x0F]
 
-    def press_to_play(self, steps, clip_ms=400):
-        """[ms] from each press at a pin (the board ON, nothing playing: the
-        last play command more than a clip and 100 ms before) to the next
-        play command on UART0: both on the chip's clock."""
+    def _quiet_presses(self, steps, clip_ms):
+        """[(t_ms, the next play command's t_ms)] of each press at a pin with
+        the board ON and nothing playing: the last play command more than a
+        clip and 100 ms before (with the realistic model: its last track
+        over, ended or cut, 100 ms before)."""
         plays = [t for t, _ in self.plays()]
+        ends = [t for t, _, _ in self.ends]
         on_at = min(t for t, what in steps if what == "switch 1") + BOOT_MS
-        waits = []
+        out = []
         for t, what in sorted(steps):
             t += BOOT_MS
             if t > on_at and what.split()[0] in ("pad", "button") and what.endswith(" 1"):
                 before = [pt for pt in plays if pt < t]
                 after = [pt for pt in plays if pt >= t]
-                if after and before and before[-1] + clip_ms + 100 < t:
-                    waits.append(after[0] - t)
-        return waits
+                if not (after and before):
+                    continue
+                if self.sounds:
+                    quiet = any(before[-1] < et < t - 100 for et in ends)
+                else:
+                    quiet = before[-1] + clip_ms + 100 < t
+                if quiet:
+                    out.append((t, after[0]))
+        return out
+
+    def press_to_play(self, steps, clip_ms=400):
+        """[ms] from each press at a pin (the board ON, nothing playing) to
+        the next play command on UART0: both on the chip's clock."""
+        return [play - t for t, play in self._quiet_presses(steps, clip_ms)]
+
+    def press_to_sound(self, steps, clip_ms=400):
+        """[ms] from the same presses to the realistic model's next sound, once faded in."""
+        out = []
+        for t, play in self._quiet_presses(steps, clip_ms):
+            later = [st + fade for st, _, fade in self.sounds if st >= play]
+            if later:
+                out.append(later[0] - t)
+        return out
 
     def bad_frames(self):
         ok = [0x7E, 0xFF, 0x06]
         return [f for _, f in self.frames if list(f[:3]) != ok or f[9] != 0xEF or not checksum_ok(f)]
 
 
+# The DFPlayer Mini as it is measured (board.js's "dfplayer"): its starts,
+# its slower start after a track that ended by itself, its fade-in, the
+# commands it drops when they come too close, READY late. `pico.play(...,
+# dfplayer=REALISTIC)`, or a dict of the figures changed
+# (dict(REALISTIC, replies="short")).
+REALISTIC = {"start_ms": 500, "after_end_ms": 800, "fade_ms": 50, "gap_ms": 100, "ready_ms": 2000, "replies": "full"}
+
+
 def play(steps, seed, *, pads="contacts", workdir, end_ms, clip_ms=400, heap=HEAP, timeout=900, at_reset=(),
-         main=False):  # fmt: skip
+         main=False, dfplayer=None, code=None, config_lines=(), sentences=None, lang=None):  # fmt: skip
     """Run the board's program on the emulated RP2040 for `end_ms` of its
     clock while `steps` happen at its pins; a Run. `at_reset`: steps' whats
     already so when the chip starts ("button REPEAT 1"). `main`: run
     hal.mcu.standalone.main() as a board's main.py does (it never ends: the
-    run is stopped at end_ms, and there is no trace) instead of the traced game."""
+    run is stopped at end_ms, and there is no trace) instead of the traced game.
+    `dfplayer`: the realistic DFPlayer's figures (REALISTIC), None for one
+    that answers at once. `code`: MicroPython run instead (stopped at
+    end_ms). `config_lines`: hal.mcu.config's names set first ("VOLUME = 10").
+    `sentences`: the whole sentences the card holds (hal.bringup.sentences's
+    list): their table on the board, their tracks in the model; None: none,
+    every sentence clip by clip. `lang`: the edition whose clips' lengths the
+    realistic model plays (a track of a whole sentence: its clips'); None:
+    every track clip_ms long."""
     board = os.path.join(workdir, "board")
     os.makedirs(board, exist_ok=True)  # the host's folder the chip writes its trace in
     steps_path = os.path.join(workdir, "steps.txt")
@@ -125,14 +176,32 @@ def play(steps, seed, *, pads="contacts", workdir, end_ms, clip_ms=400, heap=HEA
         "stop": main,
         "watch": [LED_PIN],
     }
+    if dfplayer is not None:
+        from .sound import track_lengths
+
+        spec["dfplayer"] = dict(dfplayer)
+        if lang is not None:
+            spec["dfplayer"]["lengths"] = track_lengths(lang, sentences or ())
+    if sentences:
+        from hal.bringup.sentences import table
+        from hal.mcu.sentences import SENTENCES_FILE
+
+        with open(os.path.join(board, SENTENCES_FILE), "wb") as f:
+            f.write(table(sentences))
+    elf = mcu_build.build("pico", cpu="cortex-m0plus", quiet=True)
+    setup = "".join("config.%s; " % line for line in config_lines)
+    if code is not None:
+        spec["stop"] = True
+        spec["end_ms"] = BOOT_MS + end_ms
+        code = "from hal.mcu import config; %s%s" % (setup, code)
+    elif main:
+        code = "from hal.mcu import config, standalone; config.PADS = %r; %sstandalone.main(%d)" % (pads, setup, seed)
+    else:
+        code = "from hal.mcu import config; %simport pico_game; pico_game.main(%d, %r, %r, %d)" % (
+            setup, seed, pads, "trace.jsonl", BOOT_MS + end_ms)  # fmt: skip
     spec_path = os.path.join(workdir, "board.json")
     with open(spec_path, "w") as f:
         json.dump(spec, f)
-    elf = mcu_build.build("pico", cpu="cortex-m0plus", quiet=True)
-    if main:
-        code = "from hal.mcu import config, standalone; config.PADS = %r; standalone.main(%d)" % (pads, seed)
-    else:
-        code = "import pico_game; pico_game.main(%d, %r, %r, %d)" % (seed, pads, "trace.jsonl", BOOT_MS + end_ms)
     cmd = mcu_build.rp2040_command(elf, heap, code)
     cmd[3:3] = ["--board", spec_path]
     r = subprocess.run(cmd, cwd=board, env=mcu_build.rp2040_env(quiet=True), capture_output=True, text=True,

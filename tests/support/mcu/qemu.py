@@ -57,15 +57,26 @@ def board_dir(dest, variant):
         harness.build(dest)
         harness.compile_to(dest, os.path.join(HERE, "qemulib", "json.py"), "json")
     elif variant == "harness":
-        deploy.build(dest, "standalone")
+        _without_table(dest, deploy.build(dest, "standalone"))
     return dest
+
+
+def _without_table(dest, written):
+    """The heap tests here measure the game's code as they always have: no
+    sentence table on the board (a card of clips only; the table's reader
+    and the whole sentences are measured on the emulated Pico,
+    tests/hal/mcu/test_pico_sound.py, and in bench_mcu --dfplayer)."""
+    from hal.mcu.sentences import SENTENCES_FILE
+
+    if SENTENCES_FILE in written:
+        os.remove(os.path.join(dest, SENTENCES_FILE))
 
 
 def romfs_board(dest):
     """The board for the harness image with firmware/ and hal/ in a ROMFS:
     (its empty folder, the ROMFS image of the .mpy files `clue-fx flash` makes)."""
     src = os.path.join(dest, "romfs-src")
-    deploy.build(src, "standalone")
+    _without_table(src, deploy.build(src, "standalone"))
     board = os.path.join(dest, "board")
     os.makedirs(board, exist_ok=True)
     return board, mcu_build.romfs(src, os.path.join(dest, "romfs.img"))

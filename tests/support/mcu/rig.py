@@ -112,7 +112,9 @@ def play_the_scripted_game(rig_and_serve, ready_s=WAIT_S):
     assert serve.poll() is None, console.read_text()
 
     clips = harness.clips_said(recs)
-    expected = [df_frame(0x06, 22)] + [df_frame(0x0F, 1 << 8 | c) for c in clips]
+    expected = [df_frame(0x06, 22)]  # each play asks for an ACK; a stop follows each track that ended by itself
+    for c in clips:
+        expected += [df_frame(0x0F, 1 << 8 | c, 1), df_frame(0x16, 0)]
     wait_for("every clip on the DFPlayer", lambda: len(frames(uart)) >= len(expected))
     got = frames(uart)
     assert got == expected

@@ -224,7 +224,10 @@ class World:
                     out.write(text)
             if f[1] != 0xFF or f[2] != 6 or f[9] != 0xEF or (f[7] << 8 | f[8]) != _dfsum(f):
                 self.bad += 1
-            elif f[3] == 0x0F:  # play folder f[5], file f[6]
+                continue
+            if f[4]:
+                self._reply(0x41, 0)  # the feedback byte set: acknowledged
+            if f[3] == 0x0F:  # play folder f[5], file f[6]
                 self._clip = (f[5] - 1) * 255 + f[6]
                 self._end = time.ticks_add(time.ticks_ms(), self.clip_ms)
             elif f[3] == 0x16:  # stop
@@ -281,6 +284,7 @@ ADC = UART = I2C
 class Pin:
     IN = 0
     OUT = 1
+    OPEN_DRAIN = 2
     PULL_UP = 1
 
     def __init__(self, id, mode=-1, pull=-1, value=None):

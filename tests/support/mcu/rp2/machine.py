@@ -16,9 +16,13 @@ _PDE = 0x04
 _SCHMITT = 0x02
 
 
+_OPEN_DRAIN = 2
+
+
 class Pin:
     IN = 0
     OUT = 1
+    OPEN_DRAIN = _OPEN_DRAIN  # as the rp2 port emulates it: 0 drives low, 1 lets go (an input)
     PULL_UP = 1
     PULL_DOWN = 2
 
@@ -32,7 +36,11 @@ class Pin:
         elif pull == Pin.PULL_DOWN:
             pad |= _PDE
         rp2040.gpio_init(id, _SIO, pad)
-        if mode == Pin.OUT:
+        self.open_drain = mode == _OPEN_DRAIN
+        if self.open_drain:
+            rp2040.gpio_out(id, 0)
+            rp2040.gpio_oe(id, 0 if value is None or value else 1)
+        elif mode == Pin.OUT:
             if value is not None:
                 rp2040.gpio_out(id, value)
             rp2040.gpio_oe(id, 1)
@@ -42,7 +50,10 @@ class Pin:
     def value(self, v=None):
         if v is None:
             return rp2040.gpio_in() >> self.id & 1
-        rp2040.gpio_out(self.id, v)
+        if getattr(self, "open_drain", False):
+            rp2040.gpio_oe(self.id, 0 if v else 1)  # the output stays low: driven, or let go
+        else:
+            rp2040.gpio_out(self.id, v)
         return None
 
 

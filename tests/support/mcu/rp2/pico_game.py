@@ -31,4 +31,15 @@ def main(seed, pads, trace_path, end_ms):
         time.sleep_ms(program.step())
     trace.close()
     sp = board.speaker
-    print(json.dumps({"dropped": sp.dropped, "lost": sp.lost, "bad_replies": sp.player.bad_frames}))
+    print(
+        json.dumps(
+            {
+                "dropped": sp.dropped,
+                "lost": sp.lost,
+                "bad_replies": sp.player.bad_frames,
+                "retried": sp.retried,
+                "missing": sp.missing,
+                "whole": program.speaker.sentences is not None,
+            }
+        )
+    )

@@ -2,16 +2,18 @@
 firmware's sentences become `PLAY` lines, a cut becomes `STOP`, and the
 rig's `DONE` says they were played. It has the computer's speaker's face
 (hal.audio.AudioOut): a Sink of the board, `poll(now)` True once when what
-it was given has played (the host then feeds AudioDone: one path for every
-speaker), and `idle()`.
+it was given has played (the desk then feeds AudioDone: one path for every
+speaker), and `idle()`. It writes into nobody: its lines wait in
+`take_lines()`, which the host puts on the wire.
 
-    speaker = RigSpeaker()
-    host = Host(board, console=console, speaker=speaker)   # the host lends it its line
-    board.attach(speaker)
+    speaker = RigSpeaker(news=console.write)      # hal.compose.serial_host builds it
+    desk = compose(seed, sinks=[console, speaker], millivolts=None, speaker=speaker)
+    host = Host(desk, console=console, speaker=speaker)
 
 The host tells it of the rig: `rig_hello(features, now)` (a rig that came
 back is sent the sentence it lost), `rig_done()` (its DONE line),
-`rig_gone()` (no DONE is awaited while the rig is away).
+`rig_gone()` (no DONE is awaited while the rig is away). Its `now` is the
+game's (the desk's) time.
 """
 
 from ..sink import Sink
@@ -22,9 +24,10 @@ DONE_TIMEOUT_MS = 120000  # a rig that never says DONE: give up waiting
 
 
 class RigSpeaker(Sink):
-    def __init__(self, done_timeout_ms=DONE_TIMEOUT_MS):
-        self.send = None  # the host's: one line to the rig (Host lends it)
-        self.news = None  # the host's: one line of news on its console
+    def __init__(self, done_timeout_ms=DONE_TIMEOUT_MS, news=None):
+        """`news`: callable(text), a line for the console (the DONE that never came)."""
+        self.news = news
+        self.lines = []  # the lines to the rig not yet taken (PLAY, STOP)
         self.done_timeout_ms = done_timeout_ms
         self.speaks = False  # the rig said it has a speaker (its HELLO's features)
         self.away = True  # no rig on the line: nothing is sent, no DONE is awaited
@@ -36,10 +39,10 @@ class RigSpeaker(Sink):
         self._now = 0
         self._finished = False  # a DONE (or its timeout) not yet told by poll()
 
-    def lend(self, send, news):
-        """The host's line and console (the host calls it once, when it is built)."""
-        self.send = send
-        self.news = news
+    def take_lines(self):
+        """The lines for the rig since the last call, in order."""
+        out, self.lines = self.lines, []
+        return out
 
     # -- the sink: what the firmware said ---------------------------------------
 
@@ -52,7 +55,7 @@ class RigSpeaker(Sink):
     def stop_audio(self, now_ms):
         self._clips = []
         if self.speaks and not self.away:
-            self.send(wire.STOP)
+            self.lines.append(wire.STOP)
         self.playing = False
         self._unfinished = []
 
@@ -68,7 +71,7 @@ class RigSpeaker(Sink):
 
     def _play(self, clips):
         for line in wire.play_lines(clips):
-            self.send(line)
+            self.lines.append(line)
             self.plays.append(wire.parse_host(line)[1])
         trim(self.plays)
 

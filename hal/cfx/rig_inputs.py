@@ -25,6 +25,7 @@ class Inputs:
         self.fed = {}
         self.lock = {}  # input -> lock-out end (host ms)
         self.debounced = False  # the rig said so in its HELLO: no lock-out here
+        self.millivolts = None  # the batteries the rig last reported
 
     def believes(self, key):
         return self.raw.get(key, False)

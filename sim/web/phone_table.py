@@ -43,7 +43,7 @@ class WebTable:
     def __init__(self, seed, lang, *, bots=None, hints=False, delay_ms=1200, words=None, tokens=None):
         """`bots`: {guest: level}. `hints`: each seat's sheet carries the
         chance of every card that can still be in the confidential case.
-        `words`: sim.words.table.Words (for the refusal lines). `tokens`:
+        `words`: sim.words.card_words.Words (for the refusal lines). `tokens`:
         {guest: code} of the seats, to reuse (a resumed game); None: the
         web server makes them (hal.web.holders) and tells them (`recode`)."""
         bots = dict(bots or {})
@@ -68,6 +68,14 @@ class WebTable:
     def setup(self):
         """The trace's first record of the table: its bots and the seats' tokens."""
         return record.seats(self.levels, self.hints, self.tokens)
+
+    def setup_line(self):
+        """The trace's first line of a new table (at t=0, hal.compose writes it)."""
+        return record.line(0, self.setup())
+
+    def sinks(self):
+        """What hears the board (hal.compose attaches it): the session."""
+        return (self.sink,)
 
     def records(self, t):
         """The trace lines of what the table did since the last call (sim.cards.record)."""
