@@ -405,10 +405,8 @@ class WebBoard:
         if why is not None:
             page.tell("refused", why)
 
-    def _on_more_time(self, page, on):
-        if self.table is not None:
-            self.table.more_time(page.guest, on)
-            self.hub.dirty = True
+    def _on_more_time(self, page, on):  # never offered to a bot (sim.web.phone_table.WebTable.more_time)
+        self._act(page, {"t": "more_time", "on": on})
 
     def _act(self, page, message):
         self.hub.touch()

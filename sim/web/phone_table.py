@@ -191,6 +191,8 @@ class WebTable:
         s = self.session
         kind = m.get("t")
         said = self.notices
+        if kind == "more_time":  # at any moment, before the deal too
+            return self.more_time(guest, m.get("on") is True)
         if s.table is None:
             return said["not_dealt"]
         try:

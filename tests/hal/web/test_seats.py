@@ -130,13 +130,14 @@ def test_a_seat_that_asks_for_more_time_is_never_offered_to_a_bot():
     """WCAG 2.2.1 (issue 39): a guest who asks for more time is never offered to a bot while the table
     waits on them, however long; an offer already made is taken back; asked no more, the offer comes."""
     from hal.web.messages import Bad, parse
-    from sim.web.table import OFFER_MS
+    from sim.web.phone_table import OFFER_MS
 
     assert parse('{"t": "more_time", "on": true}', "seat") == ("more_time", {"on": True})
     for bad, role in (('{"t": "more_time", "on": "yes"}', "seat"), ('{"t": "more_time", "on": true}', "board")):
         with pytest.raises(Bad):
             parse(bad, role)
     table, _ = seated_table()
+    assert table.act("COMTE", {"t": "more_time", "on": False}) is None  # a seat's message, taken as any choice
     g, what = table.waits_on()
     assert what == "turn" and g in table.people
     long = 10 * OFFER_MS[what]
