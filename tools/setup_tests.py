@@ -13,6 +13,8 @@ clients, so that afterwards the tests run with no network at all:
 - for the web board's browser tests: chromium, chromium-driver and
   fonts-dejavu-core (Selenium drives the system's Chromium; nothing is
   downloaded at test time);
+- for the pages' accessibility tests: axe-core from npm (the WCAG rules
+  engine, pinned), run inside Chromium by tests/support/axe.py;
 - the wheels of what clue-fx needs to run (pygame, pyserial, aiohttp,
   segno and theirs) and to be built (setuptools), kept in the cache, so
   that tests/test_wheel.py installs the built wheel into a fresh virtual
@@ -132,6 +134,34 @@ def mcu_images(check):
     return True
 
 
+AXE = "axe-core@4.14.1"  # the WCAG 2.x rules engine the pages' accessibility tests run in Chromium
+
+
+def axe_dir():
+    return os.path.join(cache_base(), "axe")
+
+
+def axe_script():
+    """The path of axe.min.js once installed (tests/support/axe.py reads it)."""
+    return os.path.join(axe_dir(), "node_modules", "axe-core", "axe.min.js")
+
+
+def axe(check):
+    """axe-core from npm, pinned, installed once into the cache."""
+    if os.path.exists(axe_script()):
+        return True
+    if check:
+        return False
+    from atomic_cache import fresh_dir
+
+    if shutil.which("npm") is None:
+        raise SystemExit("setup_tests: npm is missing: the accessibility tests run axe-core from npm")
+    print("setup_tests: npm install %s" % AXE, flush=True)
+    with fresh_dir(axe_dir()) as tmp:
+        subprocess.run(["npm", "install", "--prefix", tmp, "--no-audit", "--no-fund", "--silent", AXE], check=True)
+    return True
+
+
 def runtime_requirements():
     """What the installed wheel needs to run: pyproject.toml's dependencies;
     and what builds it (its build-system's requires: the README's set-up,
@@ -187,6 +217,7 @@ def main(argv=None):
         lacking = missing_packages() + ([] if has_simpleaudio() else ["simpleaudio"])
         lacking += [] if micropython32(check=True) else ["micropython32"]
         lacking += [] if mcu_images(check=True) else ["the emulated board's images (tools/mcu_build.py)"]
+        lacking += [] if axe(check=True) else [AXE]
         lacking += [] if wheelhouse(check=True) else ["the runtime wheels (%s)" % wheelhouse_dir()]
         print("setup_tests: missing: %s" % (", ".join(lacking) or "nothing"))
         return 1 if lacking else 0
@@ -198,6 +229,7 @@ def main(argv=None):
             install_simpleaudio()
         micropython32(check=False)
         mcu_images(check=False)
+        axe(check=False)
         wheelhouse(check=False)
     print("setup_tests: ready; the tests need no network from here on", flush=True)
     return 0

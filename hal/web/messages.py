@@ -80,6 +80,7 @@ KINDS = {
         },
         "release": {},  # the guest hands the seat back
         "to_bot": {},  # the guest gives the seat to a bot
+        "more_time": {"on": _flag("on")},  # the guest asks never to be offered to a bot (WCAG 2.2.1)
     },
     "viewer": {"take": {"code": _code}},  # the board's code typed on a watching screen
     "tv": {},

@@ -405,6 +405,9 @@ class WebBoard:
         if why is not None:
             page.tell("refused", why)
 
+    def _on_more_time(self, page, on):  # never offered to a bot (sim.web.phone_table.WebTable.more_time)
+        self._act(page, {"t": "more_time", "on": on})
+
     def _act(self, page, message):
         self.hub.touch()
         why = self.table.act(page.guest, message)

@@ -61,6 +61,7 @@ class WebTable:
         self._recorder = record.Recorder(self.session)
         self._codes = None  # the seats' codes changed: the next records() keeps them
         self._wait = None  # (key, since, offered) of the wait on a person: watch()
+        self.patient = set()  # the seats that asked for more time: never offered to a bot (more_time)
 
     # -- the trace (a resumed host brings the seats back: sim.hotseat.restore) ------
 
@@ -133,10 +134,20 @@ class WebTable:
             self._wait = (key, t, False)
             return True
         _, since, offered = self._wait
-        if not offered and t - since >= OFFER_MS[w[1]]:
+        if not offered and t - since >= OFFER_MS[w[1]] and w[0] not in self.patient:
             self._wait = (key, since, True)
             return True
         return False
+
+    def more_time(self, guest, on):
+        """`guest` asks for more time (`on`): the board never offers their seat to a bot
+        while they are waited on (an offer already made is taken back); or no longer asks."""
+        if on:
+            self.patient.add(guest)
+            if self._wait is not None and self._wait[0][0][0] == guest:
+                self._wait = (self._wait[0], self._wait[1], False)
+        else:
+            self.patient.discard(guest)
 
     def waits_on(self):
         """(guest, what) of the person the table waits on now: "show" (a card
@@ -180,6 +191,8 @@ class WebTable:
         s = self.session
         kind = m.get("t")
         said = self.notices
+        if kind == "more_time":  # at any moment, before the deal too
+            return self.more_time(guest, m.get("on") is True)
         if s.table is None:
             return said["not_dealt"]
         try:

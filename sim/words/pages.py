@@ -47,6 +47,17 @@ SEAT = {
         "legend_dot": "● après un suspect : vous avez ouvert son dossier ; ○ : pas encore",
         "legend_odds": "? et % : peut encore être dans l'enveloppe confidentielle, et avec quelle chance",
         "legend_link": "● en haut à droite : relié au plateau ; ○ : reconnexion en cours",
+        # what a screen reader says (issue 39): the announcements, the sheet's marks spoken, more time
+        "said": "Annonces",
+        "turn_start": "À vous de jouer : déplacez votre pion sur le plateau.",
+        "mark_mine": "dans votre main",
+        "mark_shown": "montrée par %s",
+        "mark_case": "vue dans le dossier %s",
+        "opened": "dossier ouvert",
+        "not_opened": "dossier pas encore ouvert",
+        "chance": "%s de chances d'être dans l'enveloppe confidentielle",
+        "missing": "Choisissez d'abord : %s",
+        "more_time": "J'ai besoin de plus de temps : ne jamais proposer ma place à un robot",
     },
     "en": {
         "your_turn": "Your turn: search (SEARCH on the board) or make a hypothesis here.",
@@ -79,6 +90,17 @@ SEAT = {
         "legend_dot": "● after a suspect: you opened their case; ○: not yet",
         "legend_odds": "? and %: can still be in the confidential case, and how likely",
         "legend_link": "● top right: linked to the board; ○: reconnecting",
+        # what a screen reader says (issue 39): the announcements, the sheet's marks spoken, more time
+        "said": "Announcements",
+        "turn_start": "Your turn: move your pawn on the board.",
+        "mark_mine": "in your hand",
+        "mark_shown": "shown to you by %s",
+        "mark_case": "seen in %s case",
+        "opened": "case opened",
+        "not_opened": "case not opened yet",
+        "chance": "%s chance of being in the confidential case",
+        "missing": "Choose first: %s",
+        "more_time": "I need more time: never offer my seat to a bot",
     },
 }
 
@@ -276,6 +298,8 @@ def page_words(labels, words):
         "ui": {k: v for k, v in labels.ui.items() if isinstance(v, str)},
         "table": dict(words.text),
         "seat": SEAT[lang],
+        # the names said in another language than the page's: the English edition keeps the French people
+        "name_lang": {k: "fr" for k in GUESTS + SUSPECTS + (INSPECTEUR,)} if lang == "en" else {},
         "join": JOIN[lang],
         "board": BOARD[lang],
         "levels": LEVELS[lang],

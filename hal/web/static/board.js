@@ -105,6 +105,13 @@ function pressable(node) {
     node.addEventListener(kind, () => press(id, false));
   }
   node.addEventListener("contextmenu", (e) => e.preventDefault());
+  // a click with no pointer (Enter or Space on the focused input, a screen reader's double tap, voice
+  // control): a whole tap, down then up
+  node.addEventListener("click", (e) => {
+    if (e.detail !== 0 || down.has(id)) return;
+    press(id, true);
+    press(id, false);
+  });
   return node;
 }
 
@@ -119,6 +126,11 @@ function build() {
   document.getElementById("bat-down").onclick = () => battery(state.mv - 100);
   document.getElementById("bat-up").onclick = () => battery(state.mv + 100);
   document.title = words.ui.title;
+  document.getElementById("title").textContent = words.ui.title;
+  document.getElementById("captions").setAttribute("aria-label", words.ui.caption);
+  document.getElementById("log").setAttribute("aria-label", words.ui.log);
+  document.getElementById("bat-down").setAttribute("aria-label", `${words.ui.battery} −100 mV`);
+  document.getElementById("bat-up").setAttribute("aria-label", `${words.ui.battery} +100 mV`);
   keys = Object.fromEntries(Object.entries(words.layout.keys).map(([id, k]) => [k, id]));
   keys[words.layout.switch_key] = "SWITCH";
   fullScreenButton(words.board.fullscreen);

@@ -45,6 +45,11 @@ export function symbol(id, cls) {
   return out;
 }
 
+// An input's name is its visible text (what voice control users say, what a screen reader reads): the
+// laptop's key printed on it is not part of it, but said as its shortcut.
+const key = (w, id) => el("span", { class: "key", "aria-hidden": "true" }, w.layout.keys[id].toUpperCase());
+const shortcut = (w, id) => ({ "aria-keyshortcuts": w.layout.keys[id] });
+
 const pct = (units) => units / 10 + "%";
 const num = (x) => Math.round(x * 100) / 100;
 
@@ -155,9 +160,8 @@ export class Ring {
 
   placePad(p, pressable) {
     const w = this.words;
-    const node = pressable(el("button", { class: "pad place", "data-input": p, id: "pad-" + p, "aria-label": w.names[p] },
-      symbol("place-" + p, "art"), el("span", { class: "name" }, w.names[p]),
-      el("span", { class: "key" }, w.layout.keys[p].toUpperCase()),
+    const node = pressable(el("button", { class: "pad place", "data-input": p, id: "pad-" + p, ...shortcut(w, p) },
+      symbol("place-" + p, "art"), el("span", { class: "name" }, w.names[p]), key(w, p),
       el("span", { class: "pawns" }), el("span", { class: "suspects" })));
     this.pads[p] = node;
     this.placeAt(p);
@@ -174,11 +178,9 @@ export class Ring {
     const guest = pad.slice("START_".length);
     const x = START.margin + col * (1000 - 2 * START.margin - START.w);
     const y = START.margin + row * (1000 - 2 * START.margin - START.h);
-    const node = pressable(el("button", { class: `pad start ${guest}`, "data-input": pad, id: "pad-" + pad,
-      "aria-label": w.names[pad] },
+    const node = pressable(el("button", { class: `pad start ${guest}`, "data-input": pad, id: "pad-" + pad, ...shortcut(w, pad) },
     el("span", { class: "title" }, el("span", { class: "start-word" }, w.ui.start), el("span", { class: "bot-mark" })),
-    el("span", { class: "name" }, w.names[guest]),
-    el("span", { class: "key" }, w.layout.keys[pad].toUpperCase()), el("span", { class: "pawns" })));
+    el("span", { class: "name" }, w.names[guest]), key(w, pad), el("span", { class: "pawns" })));
     place(node, x, y, START.w, START.h);
     document.getElementById("ring").append(node);
     this.pads[pad] = node;
@@ -188,9 +190,8 @@ export class Ring {
     const box = document.getElementById("buttons");
     const w = this.words;
     for (const b of w.layout.buttons) {
-      box.append(pressable(el("button", { class: "btn", "data-input": b, "aria-label": w.buttons[b] },
-        el("span", { class: "face" }, symbol("icon-" + b, "icon"),
-          el("span", { class: "key" }, w.layout.keys[b].toUpperCase())),
+      box.append(pressable(el("button", { class: "btn", "data-input": b, ...shortcut(w, b) },
+        el("span", { class: "face" }, symbol("icon-" + b, "icon"), key(w, b)),
         el("span", { class: "label" }, w.buttons[b]))));
     }
   }

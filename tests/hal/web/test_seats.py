@@ -124,3 +124,27 @@ def test_the_table_names_whom_it_waits_on_and_offers_a_bot_only_after_a_while():
     assert table.act(g, {"t": "accuse", "suspect": suspect, "place": place, "weapon": weapon}) is None
     assert table.waiting() is None and table.public()["waiting"] is None  # named: nobody is waited on
     assert table.watch(2010) is True  # the pages are told at once
+
+
+def test_a_seat_that_asks_for_more_time_is_never_offered_to_a_bot():
+    """WCAG 2.2.1 (issue 39): a guest who asks for more time is never offered to a bot while the table
+    waits on them, however long; an offer already made is taken back; asked no more, the offer comes."""
+    from hal.web.messages import Bad, parse
+    from sim.web.phone_table import OFFER_MS
+
+    assert parse('{"t": "more_time", "on": true}', "seat") == ("more_time", {"on": True})
+    for bad, role in (('{"t": "more_time", "on": "yes"}', "seat"), ('{"t": "more_time", "on": true}', "board")):
+        with pytest.raises(Bad):
+            parse(bad, role)
+    table, _ = seated_table()
+    assert table.act("COMTE", {"t": "more_time", "on": False}) is None  # a seat's message, taken as any choice
+    g, what = table.waits_on()
+    assert what == "turn" and g in table.people
+    long = 10 * OFFER_MS[what]
+    assert table.watch(0)  # the wait begins
+    table.more_time(g, True)
+    assert not table.watch(long) and table.waiting()["offer"] is False
+    table.more_time(g, False)
+    assert table.watch(long + 1) and table.waiting()["offer"] is True
+    table.more_time(g, True)
+    assert table.waiting()["offer"] is False and not table.watch(2 * long)
