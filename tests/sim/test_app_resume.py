@@ -17,7 +17,7 @@ from firmware.events import ButtonDown  # noqa: E402
 from hal.resume import resume  # noqa: E402
 from hal.trace import read, replay  # noqa: E402
 from sim.saved import PREVIOUS, Saved  # noqa: E402
-from tests.support.window import FRAME, make_app, post, tap  # noqa: E402
+from tests.support.window import FRAME, enter, esc, make_app, post, tap  # noqa: E402
 
 
 @pytest.fixture
@@ -28,14 +28,6 @@ def dummy(monkeypatch, tmp_path):
     pygame.quit()
 
 
-def esc(app):
-    post(pygame.KEYDOWN, key=pygame.K_ESCAPE, unicode="\x1b", mod=0, scancode=41)
-    app.step(FRAME)
-
-
-def enter(app):
-    post(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="\r", mod=0, scancode=40)
-    app.step(FRAME)
 
 
 def test_esc_during_a_game_asks_first_and_esc_goes_on(dummy):

@@ -16,7 +16,7 @@ from hal.trace import read, replay  # noqa: E402
 from sim import layout as L  # noqa: E402
 from sim.app import HOLD_OFF_MS  # noqa: E402
 from sim.saved import Saved  # noqa: E402
-from tests.support.window import FRAME, key_down, key_up, make_app, make_table_app, post, tap  # noqa: E402
+from tests.support.window import FRAME, enter, esc, key_down, key_up, make_app, make_table_app, post, tap  # noqa: E402
 
 PLAY_KEYS = "123456789sfrwyn"  # the places and the buttons a game's turns press (no switch)
 
@@ -30,14 +30,6 @@ def dummy(monkeypatch, tmp_path):
     pygame.quit()
 
 
-def enter(app):
-    post(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="\r", mod=0, scancode=40)
-    app.step(FRAME)
-
-
-def esc(app):
-    post(pygame.KEYDOWN, key=pygame.K_ESCAPE, unicode="\x1b", mod=0, scancode=41)
-    app.step(FRAME)
 
 
 def stands(app):

@@ -25,6 +25,18 @@ def post(kind, **attrs):
     pygame.event.post(pygame.event.Event(kind, **attrs))
 
 
+def enter(app):
+    """Return: the answer yes to the window's question, then one frame."""
+    post(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="\r", mod=0, scancode=40)
+    app.step(FRAME)
+
+
+def esc(app):
+    """Esc: the answer no (or the quit question), then one frame."""
+    post(pygame.KEYDOWN, key=pygame.K_ESCAPE, unicode="\x1b", mod=0, scancode=41)
+    app.step(FRAME)
+
+
 def key_down(app, ch, scancode=0):
     post(pygame.KEYDOWN, key=ord(ch), unicode=ch, mod=0, scancode=scancode)
     app.step(FRAME)
