@@ -71,6 +71,14 @@ async def press(ws, ident):
     await ws.send_json({"t": "press", "id": ident, "down": False})
 
 
+
+async def a_page_is_answered(url):
+    """A page opened after the attack gets the board's state and its answers."""
+    async with aiohttp.ClientSession(timeout=TIMEOUT) as http:
+        board = await http.ws_connect(url + "ws")
+        await next_of(board, "board")
+        await answer_time_ms(board)
+
 def test_a_stranger_gets_no_seat_code_and_cannot_take_a_held_seat(server_factory):
     s = server_factory("--seed", "4", "--lang", "en", "--table", "--bots", "AZUR")
     codes = codes_of(s)
@@ -541,13 +549,7 @@ def test_a_burst_of_malformed_requests_is_summed_up_not_printed(server_factory):
     startup = sum(len(line) + 1 for line in s.lines)
     malformed_burst(s.port, 2000)
 
-    async def go():
-        async with aiohttp.ClientSession(timeout=TIMEOUT) as http:
-            board = await http.ws_connect(s.url + "ws")
-            await next_of(board, "board")
-            await answer_time_ms(board)
-
-    asyncio.run(go())
+    asyncio.run(a_page_is_answered(s.url))
     assert raw_get(s.port, "/")[0] == 200
     assert s.stop() == 0
     err = s.proc.stderr.read()
@@ -865,13 +867,7 @@ def test_renewed_half_sent_requests_from_several_addresses_keep_no_page_out(serv
                        "the stranger renewing its half-sent requests")  # fmt: skip
         assert max(times) < 5, sorted(times)[-5:]
 
-        async def go():
-            async with aiohttp.ClientSession(timeout=TIMEOUT) as http:
-                board = await http.ws_connect(s.url + "ws")
-                await next_of(board, "board")
-                await answer_time_ms(board)
-
-        asyncio.run(go())
+        asyncio.run(a_page_is_answered(s.url))
         fds = len(os.listdir("/proc/%d/fd" % s.proc.pid))
         assert fds < 200, fds
     finally:
