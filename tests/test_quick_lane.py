@@ -4,6 +4,7 @@ modules' source, apart from tests/conftest.py's marking by what each test
 uses, so a new browser or emulator test that slips past the marking is
 caught here."""
 
+import functools
 import pathlib
 import re
 import subprocess
@@ -17,6 +18,7 @@ DRIVES = re.compile(
 )
 
 
+@functools.cache  # each selection collected once for the module
 def collected(*args):
     r = subprocess.run(
         [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", *args],
@@ -35,3 +37,20 @@ def test_the_quick_lane_drives_no_browser_and_no_emulator():
     assert "tests/test_quick_lane.py" in modules and len(quick) > 1000  # the lane runs most of the suite
     driving = [m for m in modules if DRIVES.search((ROOT / m).read_text(encoding="utf-8"))]
     assert driving == []
+
+
+def test_every_test_named_slow_by_hand_exists_and_is_left_out():
+    """An entry of SLOW_TESTS or SLOW_MODULES that names nothing (a test
+    renamed, a module moved) would quietly put its test back in the lane."""
+    from tests.conftest import SLOW_MODULES, SLOW_TESTS
+
+    everything = collected("tests")
+    quick = set(collected("-m", "not slow", "tests"))
+    for name in SLOW_TESTS:
+        matches = [n for n in everything if n == name or n.startswith(name + "[")]
+        assert matches, "SLOW_TESTS names no test: " + name
+        assert not quick & set(matches), name
+    for module in SLOW_MODULES:
+        matches = [n for n in everything if n.startswith(module + "::")]
+        assert matches, "SLOW_MODULES names no module with tests: " + module
+        assert not quick & set(matches), module
