@@ -149,15 +149,28 @@ def test_a_state_with_every_input_down_crosses_a_real_pty_and_resyncs(tmp_path):
 
 
 @pytest.mark.skipif(not all(shutil.which(x) for x in ("micropython", "socat")), reason="needs micropython, socat")
-def test_a_crashed_rigs_repl_gets_no_err_flood(tmp_path):
+@pytest.mark.parametrize("at_prompt", [True, False], ids=["sitting-at-its-prompt", "starting"])
+def test_a_crashed_rigs_repl_gets_no_err_flood(tmp_path, at_prompt):
     """A board whose rig program died sits at its REPL, which echoes what it
     is sent and answers with prompts and tracebacks: the host never says
-    HELLO to it... nor ERR, and it does not take the REPL for a rig."""
+    HELLO to it... nor ERR, and it does not take the REPL for a rig.
+
+    What the REPL says reaches the host as lines or as lines dropped
+    (`errors`), depending on what came first: opening the port discards
+    what waited, so a REPL that printed its prompt before the host came
+    (`at_prompt`, a board that crashed long ago) echoes `HELLO?*7D` as the
+    first whole line, a right checksum: the host learns checksums
+    (docs/PROTOCOL.md) and every prompt and traceback after it is a checksum
+    error. A REPL starting as the host opens prints its banner first, taken
+    as lines without a checksum. Either way it is heard, counted, never
+    answered."""
     from tests.support.mcu.harness import PtyBoard
 
     fs = tmp_path / "board"
     fs.mkdir()
     with PtyBoard(str(fs), str(tmp_path)) as board:
+        if at_prompt:
+            board.wait_for_prompt()
         host = build_host(seed=1, audio="none", ping_ms=200)
         sent = []
         send = host.send
@@ -171,9 +184,17 @@ def test_a_crashed_rigs_repl_gets_no_err_flood(tmp_path):
         t = threading.Thread(target=loop.run, daemon=True)
         t.start()
         try:
-            wait_until(lambda: sent.count(wire.HELLO_Q) >= 10 and host.stats["lines"] >= 10, 20, "the REPL answering")
+
+            def heard():
+                return host.stats["lines"] + host.stats["errors"]  # every line it completed, taken or dropped
+
+            wait_until(lambda: sent.count(wire.HELLO_Q) >= 10 and heard() >= 10, 20, "the REPL answering")
             assert host.link == HELLO and host.rig_name is None
+            assert host.stats["events"] == 0
             assert not [s for s in sent if s.startswith("ERR")], sent[:20]
+            if at_prompt:
+                # the echo of the first HELLO? was its one whole line: what the REPL says now is dropped
+                assert host.stats["lines"] == 1 and host.reader.required, host.stats
         finally:
             loop.running = False
             t.join(5)

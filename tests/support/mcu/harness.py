@@ -324,6 +324,23 @@ class PtyBoard:
                 raise RuntimeError("socat did not make %s: %s" % (self.path, self.proc.stderr.read()))
             time.sleep(0.02)
 
+    def wait_for_prompt(self, timeout=10):
+        """Read the pty until the REPL's first `>>> ` (its banner and
+        prompt, taken off the line), then let it go: a board that has sat at
+        its REPL since long before whoever opens the port next."""
+        import time
+
+        from hal.cfx import port
+
+        got = b""
+        deadline = time.monotonic() + timeout
+        with port.open_url(self.path, timeout=0.05) as line:
+            while not got.endswith(b">>> "):
+                if time.monotonic() > deadline:
+                    raise AssertionError("waited %d s, no REPL prompt on %s: %r" % (timeout, self.path, got[-200:]))
+                got += port.read_some(line)
+        return got
+
     def close(self):
         if self.proc.poll() is None:
             os.killpg(self.proc.pid, self._signal.SIGTERM)  # socat and the micropython it started
