@@ -15,8 +15,8 @@ the app served by python -m http.server on loopback:
   average (1 min) when it was measured: a loaded machine slows both.
   Under each pair of lines, where the app's time goes: the medians of its
   phases' ends (the page parsed, local.js running, the runtime's module and
-  the bundle fetched, MicroPython started, the Python imported, the saved
-  game read, the board made, the board ready), from the page's own marks.
+  the bundle fetched, MicroPython started, the saved game read, the Python
+  imported, the board made, the board ready), from the page's own marks.
 - press -> voice in the page: a finger down on REPEAT during the roll call to
   the first clip of the answer starting, both on the page's clock, the board
   answering inside the page (MicroPython); median and p90 over --n presses;
@@ -65,7 +65,7 @@ def ready_ms(d):
 # app's own marks (static/local.js) up to the board ready.
 PHASES = (("html", "the page parsed (its modules loaded and run)"), ("connect", "local.js running"),
           ("fetched", "the runtime's module and the bundle fetched"), ("runtime", "MicroPython started"),
-          ("imported", "firmware/ and hal imported"), ("store", "the saved game read (IndexedDB)"),
+          ("store", "the saved game read (IndexedDB)"), ("imported", "firmware/ and hal imported"),
           ("started", "the board made (offline.start)"), ("ready", "the board drawn (hello)"))  # fmt: skip
 MARKS = """return Object.assign({html: performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd,
   ready: window.cfxReady}, Object.fromEntries(performance.getEntriesByType('mark')
