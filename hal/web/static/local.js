@@ -65,9 +65,10 @@ const text = async (url) => (await got(url)).text();
 
 // MicroPython started and the app's Python written into its file system: py/bundle.bin, one file
 // read as bytes (bytecode must never be decoded as text), sliced by py/files.json (hal/web/bundle.py).
-// The import, which holds the page's thread, waits for `reading` (the saved game read from IndexedDB):
-// the database's answers would otherwise wait behind it.
-async function startRuntime(reading) {
+// The import holds the page's thread: where the database is open by then (a page opened before), it
+// waits for `reading` (the saved game read from IndexedDB: one short answer, that would otherwise
+// wait behind it); a database still being made (a fresh browser: slow) is not waited for.
+async function startRuntime(reading, opened) {
   const [{ loadMicroPython }, index, code] = await Promise.all([
     import(new URL("wasm/micropython.js", document.baseURI).href),
     got("py/files.json").then((r) => r.json()),
@@ -92,7 +93,7 @@ async function startRuntime(reading) {
     }
     mp.FS.writeFile(`/lib/${f}`, new Uint8Array(code, at, length));
   }
-  await reading.catch(() => null); // its failure is connectLocal's to say
+  if (opened()) await reading.catch(() => null); // its failure is connectLocal's to say
   const offline = mp.pyimport("hal.web.offline");
   performance.mark("cfx-imported");
   return offline;
@@ -114,8 +115,12 @@ function offlineReady(format) {
 export async function connectLocal(app, onMessage, onState) {
   performance.mark("cfx-connect"); // this and the marks below: where a load's time goes (bench_offline)
   const store = new Store();
-  const reading = store.open().then(() => store.load());
-  const runtime = startRuntime(reading); // at once, beside IndexedDB and the edition's files
+  let open = false;
+  const reading = store.open().then(() => {
+    open = true;
+    return store.load();
+  });
+  const runtime = startRuntime(reading, () => open); // at once, beside IndexedDB and the edition's files
   const manifest = text("sounds/manifest.json");
   const query = new URLSearchParams(location.search);
   const editions = app.editions;
