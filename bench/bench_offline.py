@@ -13,6 +13,10 @@ the app served by python -m http.server on loopback:
   phone); targets: first <= 1.5x and cached <= 2x the host page's, the
   throttled first load under 2 s. Each line ends with the machine's load
   average (1 min) when it was measured: a loaded machine slows both.
+  Under each pair of lines, where the app's time goes: the medians of its
+  phases' ends (the page parsed, local.js running, the runtime's module and
+  the bundle fetched, MicroPython started, the saved game read, the Python
+  imported, the board made, the board ready), from the page's own marks.
 - press -> voice in the page: a finger down on REPEAT during the roll call to
   the first clip of the answer starting, both on the page's clock, the board
   answering inside the page (MicroPython); median and p90 over --n presses;
@@ -57,32 +61,57 @@ def ready_ms(d):
     return d.execute_script("return window.cfxReady")
 
 
+# Where a load's time goes, on the page's clock (ms from the navigation): the document parsed, then the
+# app's own marks (static/local.js) up to the board ready.
+PHASES = (("html", "the page parsed (its modules loaded and run)"), ("connect", "local.js running"),
+          ("fetched", "the runtime's module and the bundle fetched"), ("runtime", "MicroPython started"),
+          ("store", "the saved game read (IndexedDB)"), ("imported", "firmware/ and hal imported"),
+          ("started", "the board made (offline.start)"), ("ready", "the board drawn (hello)"))  # fmt: skip
+MARKS = """return Object.assign({html: performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd,
+  ready: window.cfxReady}, Object.fromEntries(performance.getEntriesByType('mark')
+  .filter((m) => m.name.startsWith('cfx-')).map((m) => [m.name.slice(4), m.startTime])))"""
+
+
 def load_pair(url, rate, app):
-    """(first, cached) ms of one fresh browser at CPU throttle `rate`: the
-    app's cached load once its worker has cached it, the host page's reloaded."""
+    """((first, cached) ms, (first, cached) {phase: ms}) of one fresh browser at CPU throttle `rate`:
+    the app's cached load once its worker has cached it, the host page's reloaded."""
     d = make_browser(1280, 800)
     try:
         if rate > 1:
             d.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": rate})
         d.get(url + ("?new" if app else ""))
         first = ready_ms(d)
+        first_marks = d.execute_script(MARKS)
         if app:
             until(d, "return document.body.dataset.offlineReady === '1'", "the service worker ready", 120)
         d.refresh()
-        return first, ready_ms(d)
+        cached = ready_ms(d)
+        return (first, cached), (first_marks, d.execute_script(MARKS))
     finally:
         d.quit()
 
 
 def loads(app_url, host_url, n, rate):
-    """{"app"/"host": ([first ms], [cached ms])}, the two loaded in turn."""
+    """{"app"/"host": ([first ms], [cached ms])}, the two loaded in turn, and the app's
+    {"first"/"cached": [{phase: ms}]}."""
     out = {"app": ([], []), "host": ([], [])}
+    phases = {"first": [], "cached": []}
     for _ in range(n):
         for kind, url in (("app", app_url), ("host", host_url)):
-            first, cached = load_pair(url, rate, kind == "app")
+            (first, cached), marks = load_pair(url, rate, kind == "app")
             out[kind][0].append(first)
             out[kind][1].append(cached)
-    return out
+            if kind == "app":
+                phases["first"].append(marks[0])
+                phases["cached"].append(marks[1])
+    return out, phases
+
+
+def phase_line(marks):
+    """The medians of each phase's end, then what each phase took (the difference of the medians)."""
+    ends = [(name, statistics.median(m[name] for m in marks)) for name, _ in PHASES if all(name in m for m in marks)]
+    took = [at - (ends[i - 1][1] if i else 0) for i, (_, at) in enumerate(ends)]
+    return ", ".join("%s %.0f (+%.0f)" % (name, at, t) for (name, at), t in zip(ends, took))
 
 
 def latency(url, n):
@@ -109,7 +138,7 @@ def main():
     ap.add_argument("--n", type=int, default=30, help="presses measured (default 30)")
     ap.add_argument("--loads", type=int, default=5, help="first and cached loads of each page (default 5)")
     ap.add_argument("--rates", type=float, nargs="+", default=[1, 4],
-                    help="Chromium's CPU throttles to load at (default 1 4: none, and a mid-range phone)")
+                    help="Chromium's CPU throttles to load at (default 1 4: none, and a mid-range phone)")  # fmt: skip
     args = ap.parse_args()
     if CHROMIUM is None or CHROMEDRIVER is None:
         print("bench_offline: headless Chromium is not installed (apt-get install chromium chromium-driver)")
@@ -122,12 +151,16 @@ def main():
         host = Server("--seed", "1", "--lang", "en")
         try:
             for rate in args.rates:
-                got = loads(server.url, host.url, args.loads, rate)
+                got, phases = loads(server.url, host.url, args.loads, rate)
                 label = "no throttle" if rate == 1 else "CPU throttled x%g" % rate
                 for i, which in ((0, "first (fresh browser)"), (1, "cached (reloaded)")):
-                    a, h = statistics.median(got["app"][i]), statistics.median(got["host"][i])
+                    a, h = got["app"][i], got["host"][i]
                     print("load to the board ready, %s, %s: the app %s; the host page %s; app/host %.2fx; %s"
-                          % (which, label, spread(got["app"][i]), spread(got["host"][i]), a / h, load_average()))
+                          % (which, label, spread(a), spread(h), statistics.median(a) / statistics.median(h),
+                             load_average()))  # fmt: skip
+                for which in ("first", "cached"):
+                    print("  the app's %s load, %s, phase by phase (median ms from the navigation, +its own): %s"
+                          % (which, label, phase_line(phases[which])))  # fmt: skip
             ms, ear = latency(server.url, args.n)
             ms = sorted(ms)
             p90 = ms[min(len(ms) - 1, int(0.9 * len(ms)))]

@@ -39,15 +39,21 @@ HAL_FILES = ("hal/__init__.py", "hal/captions.py", "hal/compose.py", "hal/desk.p
              "hal/web/hub.py", "hal/web/messages.py", "hal/web/present.py", "hal/web/offline.py")  # fmt: skip
 THEME = "#2e241e"
 # What the page fetches before it can draw the board, asked for at once rather than module by module
-# (board.js -> local.js -> app.json -> the runtime and the bundle): the same requests as the page's own
-# (a fetch preload is same-origin with credentials, as fetch() and the runtime's wasm fetch are).
-PRELOAD = "".join(
-    ['<link rel="modulepreload" href="static/%s">\n' % m
-     for m in ("link.js", "panel.js", "ring.js", "voice.js", "local.js")]
-    + ['<link rel="modulepreload" href="wasm/micropython.js">\n']
-    + ['<link rel="preload" href="%s" as="fetch" crossorigin>\n' % f
-       for f in ("app.json", "py/files.json", "py/bundle.bin", "wasm/micropython.wasm", "sounds/manifest.json")]
-)  # fmt: skip
+# (board.js and its imports -> local.js -> app.json -> the runtime and the bundle, the art, the words):
+# the same requests as the page's own (a fetch preload is same-origin with credentials, as fetch() and
+# the runtime's wasm fetch are). The words: the first edition's, the one a page opens without a saved game.
+PRELOAD_MODULES = ("static/link.js", "static/awake.js", "static/panel.js", "static/ring.js", "static/voice.js",
+                   "static/local.js", "wasm/micropython.js")  # fmt: skip
+PRELOAD_FETCHES = ("app.json", "py/files.json", "py/bundle.bin", "wasm/micropython.wasm", "sounds/manifest.json",
+                   "static/art.svg")  # fmt: skip
+
+
+def preload(editions):
+    """The page's <link>s asking at once for what it needs to draw the board."""
+    fetches = PRELOAD_FETCHES + ("words/%s.json" % editions[0],)
+    return "".join(['<link rel="modulepreload" href="%s">\n' % m for m in PRELOAD_MODULES]
+                   + ['<link rel="preload" href="%s" as="fetch" crossorigin>\n' % f for f in fetches])  # fmt: skip
+
 
 # The app's icon (static/icon.svg), and the PNGs drawn from it (tools/web_icons.py): the sizes a
 # web app manifest asks for, and the Apple touch icon (square: iOS rounds it), which iOS wants as PNG.
@@ -58,11 +64,20 @@ SERVICE_WORKER = """// The exported app's service worker: the app's files cached
 // open, then served from the cache (offline: no server needed). The clips
 // come in several formats; the page asks for the one its browser plays
 // (a message {clips: FORMAT}), and only those are cached.
+// Where the browser has static routes (InstallEvent.addRoutes), every file
+// but the page itself comes straight from this version's cache, the worker
+// not even started (a miss goes to the network); the page, whatever its
+// query (?new, ?edition=...), is the cached "./", through the fetch handler.
 const VERSION = %(version)s;
 const FILES = %(files)s;
 const CLIPS = %(clips)s;
 self.addEventListener("install", (e) => {
-  e.waitUntil(caches.open(VERSION).then((c) => c.addAll(FILES)).then(() => self.skipWaiting()));
+  const routes = e.addRoutes
+    ? e.addRoutes([{ condition: { requestMode: "navigate" }, source: "fetch-event" },
+      { condition: { urlPattern: "*" }, source: { cacheName: VERSION } }])
+      .catch((err) => console.warn("no static routes:", err))
+    : null;
+  e.waitUntil(Promise.all([routes, caches.open(VERSION).then((c) => c.addAll(FILES))]).then(() => self.skipWaiting()));
 });
 self.addEventListener("activate", (e) => {
   const old = (k) => k.startsWith("clue-fx-") && k !== VERSION;
@@ -81,7 +96,8 @@ let cache = null; // this version's cache, opened once per start of the worker
 self.addEventListener("fetch", (e) => {
   if (e.request.method !== "GET") return;
   cache ??= caches.open(VERSION);
-  e.respondWith(cache.then((c) => c.match(e.request, { ignoreSearch: true })).then((hit) => hit || fetch(e.request)));
+  const page = e.request.mode === "navigate"; // an exact match otherwise: ignoreSearch reads every entry
+  e.respondWith(cache.then((c) => c.match(page ? "./" : e.request)).then((hit) => hit || fetch(e.request)));
 });
 """
 
@@ -121,7 +137,7 @@ def _writable(dest):
 
 
 _OURS = {"index.html", "static", "wasm", "py", "sounds", "words", "app.json", "app.webmanifest", "icon.svg", "sw.js",
-         "apple-touch-icon.png", "icon-192.png", "icon-512.png"}
+         "apple-touch-icon.png", "icon-192.png", "icon-512.png"}  # fmt: skip
 
 
 def export(dest, editions, words_of, say=None, ffmpeg=None):
@@ -154,8 +170,8 @@ def export(dest, editions, words_of, say=None, ffmpeg=None):
 
     html = (HERE / "static" / "board.html").read_text(encoding="utf-8")
     html = html.replace('<html lang="en">', '<html lang="en" data-transport="local">', 1)
-    html = html.replace("</head>", '<link rel="manifest" href="app.webmanifest">\n'
-                        '<link rel="apple-touch-icon" href="%s">\n' % APPLE_ICON + PRELOAD + "</head>", 1)  # fmt: skip
+    head = '<link rel="manifest" href="app.webmanifest">\n<link rel="apple-touch-icon" href="%s">\n' % APPLE_ICON
+    html = html.replace("</head>", head + preload(editions) + "</head>", 1)
     html = html.replace('<link rel="icon" href="data:,">', '<link rel="icon" href="icon.svg">', 1)
     put("index.html", html)
     for name in STATIC_FILES:

@@ -26,8 +26,7 @@ import json
 from ..captions import Captions
 from ..compose import compose
 from ..desk import DEFAULT_MV
-from ..resume import ResumeError, rebuild
-from ..trace import TraceError, TraceWriter, load
+from ..trace import TraceWriter
 from .hub import Hub
 from .messages import Bad, parse
 
@@ -65,7 +64,10 @@ class Offline:
         self.stream = Lines()
         self.notes = []
         resumed = None
-        if trace:
+        if trace:  # hal.resume and the trace's reader: imported only to resume (a new game opens without them)
+            from ..resume import ResumeError, rebuild
+            from ..trace import TraceError, load
+
             try:
                 loaded = load(io.StringIO(trace))
             except TraceError as e:

@@ -65,7 +65,10 @@ const text = async (url) => (await got(url)).text();
 
 // MicroPython started and the app's Python written into its file system: py/bundle.bin, one file
 // read as bytes (bytecode must never be decoded as text), sliced by py/files.json (hal/web/bundle.py).
-async function startRuntime() {
+// The import holds the page's thread: where the database is open by then (a page opened before), it
+// waits for `reading` (the saved game read from IndexedDB: one short answer, that would otherwise
+// wait behind it); a database still being made (a fresh browser: slow) is not waited for.
+async function startRuntime(reading, opened) {
   const [{ loadMicroPython }, index, code] = await Promise.all([
     import(new URL("wasm/micropython.js", document.baseURI).href),
     got("py/files.json").then((r) => r.json()),
@@ -90,7 +93,8 @@ async function startRuntime() {
     }
     mp.FS.writeFile(`/lib/${f}`, new Uint8Array(code, at, length));
   }
-  const offline = mp.pyimport("hal.web.offline"); // while IndexedDB opens: it needs no saved game
+  if (opened()) await reading.catch(() => null); // its failure is connectLocal's to say
+  const offline = mp.pyimport("hal.web.offline");
   performance.mark("cfx-imported");
   return offline;
 }
@@ -109,15 +113,21 @@ function offlineReady(format) {
 }
 
 export async function connectLocal(app, onMessage, onState) {
-  const runtime = startRuntime(); // at once, beside IndexedDB and the edition's files
+  performance.mark("cfx-connect"); // this and the marks below: where a load's time goes (bench_offline)
+  const store = new Store();
+  let open = false;
+  const reading = store.open().then(() => {
+    open = true;
+    return store.load();
+  });
+  const runtime = startRuntime(reading, () => open); // at once, beside IndexedDB and the edition's files
   const manifest = text("sounds/manifest.json");
   const query = new URLSearchParams(location.search);
   const editions = app.editions;
   const words = {}; // edition -> its words, fetched once: the likely one at once, before the saved game says
   const wordsOf = (e) => (words[e] ??= text(`words/${e}.json`));
   wordsOf(editions.includes(query.get("edition")) ? query.get("edition") : editions[0]);
-  const store = await new Store().open();
-  const saved = await store.load();
+  const saved = await reading;
   let edition = query.get("edition");
   if (!editions.includes(edition)) edition = editions.includes(saved.edition) ? saved.edition : editions[0];
   const fresh = query.has("new") || (saved.edition && saved.edition !== edition);

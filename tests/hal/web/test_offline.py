@@ -182,6 +182,28 @@ def test_the_export_holds_the_app_and_its_runtime(app):
     assert json.loads((app / "app.webmanifest").read_text())["icons"]
 
 
+def test_the_page_asks_at_once_for_what_it_waits_for(app):
+    """Every module the page's scripts import is preloaded (a static import missed holds board.js until
+    it comes, one round trip later), and so are the files it fetches before the board is drawn; the
+    service worker looks up each file as it is (a lookup that ignores the query reads every entry)."""
+    import re
+
+    html = (app / "index.html").read_text(encoding="utf-8")
+    modules = set(re.findall(r'<link rel="modulepreload" href="([^"]+)">', html))
+    fetches = set(re.findall(r'<link rel="preload" href="([^"]+)" as="fetch" crossorigin>', html))
+    imported = set()
+    for script in ("board.js", "local.js"):
+        text = (app / "static" / script).read_text(encoding="utf-8")
+        imported |= {"static/" + m for m in re.findall(r'^import .* from "\./([\w.]+)";$', text, re.M)}
+    assert imported >= {"static/awake.js", "static/link.js", "static/voice.js"}
+    assert imported | {"static/local.js", "wasm/micropython.js"} <= modules
+    assert {"app.json", "py/bundle.bin", "wasm/micropython.wasm", "static/art.svg", "words/en.json"} <= fetches
+    for f in modules | fetches:
+        assert (app / f).is_file(), f
+    sw = (app / "sw.js").read_text(encoding="utf-8")
+    assert "ignoreSearch: true" not in sw and "addRoutes" in sw
+
+
 def test_export_errors_are_one_line(tmp_path):
     done = export(tmp_path / "x", "klingon")
     assert done.returncode == 2 and done.stderr.count("\n") == 1
