@@ -2,7 +2,8 @@
 pygame window, serial host, the microcontroller, the page of the offline
 web app, scripts) feeds it events with its own clock (through its desk,
 hal.desk) and hands the actions to its sinks (hal.sink.Sink); the trace
-is written here, once for all.
+is written here, once for all: a battery reading only when it is news
+(a new value, or the firmware did something with it; `_news`).
 
     board = Board(seed=7, trace=open("game.jsonl", "w"), sinks=[speaker, console])
     board.feed(events.Switch(True), now_ms)
@@ -13,6 +14,7 @@ imported only when a trace stream is given.
 """
 
 from firmware import Narrator
+from firmware.events import Battery
 
 
 class Board:
@@ -29,6 +31,7 @@ class Board:
         self.offset_ms = 0 if resumed is None else resumed.last_t
         self.sinks = list(sinks)
         self._trace = recorder
+        self._mv = None if resumed is None else resumed.millivolts  # the last reading in the trace
         if trace is not None:
             from .trace import TraceWriter
 
@@ -42,13 +45,26 @@ class Board:
 
     def feed(self, event, now_ms):
         now_ms += self.offset_ms
+        trace = self._trace
+        watch = self.narrator.battery_watch if trace is not None and type(event) is Battery else None
         outs = self.narrator.handle(event, now_ms)
-        if self._trace is not None:
-            self._trace.record(now_ms, event, outs)
+        if trace is not None and (watch is None or self._news(event, watch, outs)):
+            trace.record(now_ms, event, outs)
         if outs:
             for sink in self.sinks:
                 sink.present(outs, now_ms)
         return outs
+
+    def _news(self, reading, watch, outs):
+        """Whether a battery reading goes into the trace: not when it repeats
+        the last one written and the firmware did nothing with it (no action,
+        its battery watch as it was). Replay without it is then the same
+        (nothing to re-create), and a reader takes a missing reading as
+        unchanged: a trace grows with the game, not with the clock."""
+        if not outs and reading.millivolts == self._mv and watch == self.narrator.battery_watch:
+            return False
+        self._mv = reading.millivolts
+        return True
 
     def record(self, obj):
         """A line of another record in the trace (the card table's: hal.trace.EXTRA_KEYS)."""
