@@ -83,8 +83,8 @@ class Narrator:
         return set(self._pads_down)
 
     @property
-    def battery_watch(self):
-        """The batteries' watch as it stands (power.BatteryWatch.state)."""
+    def battery(self):
+        """The battery watch as it stands (power.BatteryWatch.state)."""
         return self._battery.state()
 
     # -- the one entry point -----------------------------------------------

@@ -36,5 +36,5 @@ class BatteryWatch:
     def state(self):
         """All the next readings' verdicts depend on: a reading that says
         nothing and leaves it as it was changed nothing (hal.runner leaves
-        such a reading out of the trace)."""
+        such a reading out of the trace; Narrator.battery)."""
         return (self.low, self._good, self._next_warn)

@@ -61,7 +61,7 @@ def left_out(every, text):
 def views(n):
     """What a narrator is, as far as its read-only views and REPEAT tell."""
     again = copy.deepcopy(n).handle(ButtonDown("REPEAT"), 10**9)
-    return (n.state, n.guests, n.active, n.current, n.positions, n.hidden, n.enrolled, n.battery_watch, again)
+    return (n.state, n.guests, n.active, n.current, n.positions, n.hidden, n.enrolled, n.battery, again)
 
 
 def test_a_long_awake_game_with_steady_batteries_writes_its_reading_once(capsys):
