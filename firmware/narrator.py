@@ -82,6 +82,11 @@ class Narrator:
     def pads_down(self):
         return set(self._pads_down)
 
+    @property
+    def battery(self):
+        """The battery watch as it stands (power.BatteryWatch.state)."""
+        return self._battery.state()
+
     # -- the one entry point -----------------------------------------------
 
     def handle(self, event, now_ms):

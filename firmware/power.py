@@ -32,3 +32,9 @@ class BatteryWatch:
                 self.low = False
                 self._good = 0
         return None
+
+    def state(self):
+        """All the next readings' verdicts depend on: a reading that says
+        nothing and leaves it as it was changed nothing (hal.runner leaves
+        such a reading out of the trace; Narrator.battery)."""
+        return (self.low, self._good, self._next_warn)

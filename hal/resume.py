@@ -41,7 +41,8 @@ class Resumed:
     """A game rebuilt from its trace: `seed`, `narrator`, `last_t` (the
     board's clock goes on from there), `inputs` replayed, `extras` (the
     lines of other records, e.g. the card table's), `notes` (what was left
-    out, one line each), `millivolts` of the last battery reading (or None)."""
+    out, one line each), `millivolts` of the last battery reading (or None;
+    the readings the trace leaves out are that one, unchanged)."""
 
     def __init__(self, seed, narrator, last_t, *, inputs, extras, notes, millivolts):
         self.seed = seed

@@ -2,7 +2,12 @@
 pygame window, serial host, the microcontroller, the page of the offline
 web app, scripts) feeds it events with its own clock (through its desk,
 hal.desk) and hands the actions to its sinks (hal.sink.Sink); the trace
-is written here, once for all.
+is written here, once for all. A battery reading goes into it only when it
+is news: not when it repeats the last one written and the firmware did
+nothing with it (no action, its battery watch as it was: `n.battery`).
+Replay without such a reading is the same (nothing to re-create), and a
+reader takes a missing reading as unchanged: a trace grows with the game,
+not with the clock (DESIGN.md, Traces; docs/firmware.md).
 
     board = Board(seed=7, trace=open("game.jsonl", "w"), sinks=[speaker, console])
     board.feed(events.Switch(True), now_ms)
@@ -13,6 +18,7 @@ imported only when a trace stream is given.
 """
 
 from firmware import Narrator
+from firmware.events import Battery
 
 
 class Board:
@@ -29,6 +35,7 @@ class Board:
         self.offset_ms = 0 if resumed is None else resumed.last_t
         self.sinks = list(sinks)
         self._trace = recorder
+        self._battery = None if resumed is None else resumed.millivolts  # the last reading in the trace
         if trace is not None:
             from .trace import TraceWriter
 
@@ -42,9 +49,15 @@ class Board:
 
     def feed(self, event, now_ms):
         now_ms += self.offset_ms
-        outs = self.narrator.handle(event, now_ms)
-        if self._trace is not None:
-            self._trace.record(now_ms, event, outs)
+        narrator, trace = self.narrator, self._trace
+        before = narrator.battery if trace is not None and type(event) is Battery else None
+        outs = narrator.handle(event, now_ms)
+        if before is not None:  # a reading: written when it is news (no new names here: the board's heap)
+            if not outs and event.millivolts == self._battery and before == narrator.battery:
+                trace = None
+            self._battery = event.millivolts
+        if trace is not None:
+            trace.record(now_ms, event, outs)
         if outs:
             for sink in self.sinks:
                 sink.present(outs, now_ms)

@@ -5,7 +5,10 @@ flushed at once, so a crash or an unplugged cable loses nothing.
     {"t": 1200, "in": {"type": "PadDown", "pad": "ECURIE"}}
     {"t": 1200, "out": {"type": "Say", "key": "place.enter", "args": {...}, "clips": [...]}}
 
-Ticks are left out unless the firmware acted on one (the idle sleep).
+Ticks are left out unless the firmware acted on one (the idle sleep); a
+battery reading is left out (by hal.runner's Board) when it repeats the last
+one written and changed nothing in the firmware: a reader takes a missing
+reading as unchanged, and replay needs nothing re-created.
 
     TraceWriter(stream, seed).record(now_ms, event, actions)
     seed, records = read(stream);  replay(seed, records) -> None or the first difference

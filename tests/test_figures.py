@@ -79,6 +79,16 @@ FIGURES = {
         "ms",
         [r"heard " + _N + r" ms later", r"leaving the mixer[^;|]*?median " + _N + r" ms"],
     ),
+    "trace.hour": (
+        "a trace of an hour awake, steady batteries",
+        "KB",
+        [r"trace of an hour awake with steady batteries: " + _N + r" KB"],
+    ),
+    "trace.hour.every": (
+        "the same with every battery reading written (the baseline)",
+        "KB",
+        [r"trace of an hour awake with steady batteries: [\d.]+ KB \(" + _N + r" KB with every reading"],
+    ),
     "suite.count": ("the full suite's tests", "tests", [r"full suite[^.|]{0,40}?" + _N + r" tests"]),
 }
 
