@@ -121,6 +121,31 @@ def test_the_firmware_from_mpy_files_in_a_romfs_plays_a_whole_game_in_a_48000_by
     assert figures["heap_after_start"] < 42000
 
 
+# MicroPython keeps the names it interns in pools that double (on the harness image 20, 40, 80, 160 and
+# 320 entries after its frozen ones); the 621st name makes a sixth pool of 640 entries, 4.5 KB in one
+# block, mid-game (issue 41: the ROMFS game's smallest heap went from 41 000 to 58 000 bytes that way).
+NAME_POOLS = 5
+NAMES_HELD = 620
+
+
+def test_a_whole_romfs_game_interns_no_more_names_than_five_pools_hold(script, tmp_path):
+    """Every name a module, a class or an attribute adds counts, and so does
+    each one made at run time (getattr with a long name; iterating a str).
+    The game runs in a large heap here: this counts names, not bytes."""
+    board, image = qemu.romfs_board(str(tmp_path / "romfs"))
+    path = str(tmp_path / "script.json")
+    harness.write_script(script, path)
+    code = "import game; game.main(%r, %r, %r)\nimport micropython; micropython.qstr_info()" % (
+        path, str(tmp_path / "trace.jsonl"), str(tmp_path / "frames.txt"))  # fmt: skip
+    status, out = qemu.run("harness", board, 100000, code, romfs=image)
+    assert status == 0, out[-2000:]
+    info = [line for line in out.splitlines() if line.startswith("qstr pool:")][-1]
+    pools = int(info.split("n_pool=")[1].split(",")[0])
+    names = int(info.split("n_qstr=")[1].split(",")[0])
+    print("a whole ROMFS game: %d names interned in %d pools (%d held)" % (names, pools, NAMES_HELD))
+    assert pools == NAME_POOLS and names <= NAMES_HELD, info
+
+
 def test_the_romfs_is_read_in_place_and_a_name_it_lacks_is_an_import_error(tmp_path):
     board, image = qemu.romfs_board(str(tmp_path))
     code = (
