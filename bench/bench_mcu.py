@@ -70,9 +70,9 @@ TARGET_MPY = 48 * 1024
 # `clue-fx flash` copies them), the same .mpy in a ROMFS (imported in place),
 # frozen in the image
 M3 = (
-    ("files", "harness", 92000, 56000, 48000),  # the heaps of tests/hal/mcu/test_qemu_game.py
-    ("romfs", "harness", 64000, 56000, 24000),
-    ("frozen", "frozen", 34000, 32000, 16000),
+    ("files", "harness", 86000, 56000, 48000),  # the heaps of tests/hal/mcu/test_qemu_game.py
+    ("romfs", "harness", 48000, 56000, 24000),
+    ("frozen", "frozen", 32000, 32000, 16000),
 )
 M3_NAMES = {
     "files": "from .mpy files in the file system",

@@ -20,7 +20,7 @@ manual; the emulator's model in tools/mcu_port/rp2040js/board.js):
   given up), and is ignored; the next play goes out a stop and a command
   gap later, well after any echo;
 - a play command may be dropped: it is sent with its feedback byte set, and
-  sent again (RETRIES times) when no ACK comes within ACK_MS, instead of a
+  sent again (_RETRIES times) when no ACK comes within _ACK_MS, instead of a
   track's whole timeout of silence;
 - clones: 8-byte replies are read as the rest (hal/mcu/dfplayer.py); one
   that never answers (`ack` False) is followed on its BUSY pin (`busy`: low
@@ -41,15 +41,16 @@ from array import array
 from .dfplayer import ACK, ERROR, FINISHED_FLASH, FINISHED_USB, READY
 
 COMMAND_GAP_MS = const(120)  # between two commands: the manual's 100 ms, and a margin for the loop's timing
-ECHO_MS = const(20)  # after a "finished", the time its echo takes (10 bytes at 9600 baud, and some)
-ACK_MS = const(200)  # a play not acknowledged by then was dropped: sent again
-RETRIES = const(2)
+_ECHO_MS = const(20)  # after a "finished", the time its echo takes (10 bytes at 9600 baud, and some)
+_ACK_MS = const(200)  # a play not acknowledged by then was dropped: sent again
+_RETRIES = const(2)
 _START_MS = const(2000)  # a silent module's BUSY still high by then: it did not start the track
-CLIP_TIMEOUT_MS = const(20000)  # no track is longer: a lost "finished" must not stall the queue
+_CLIP_TIMEOUT_MS = const(20000)  # no track is longer: a lost "finished" must not stall the queue
+# (the names with _ are the compiler's alone under MicroPython: no entry in the heap's pool of names)
 
 
 class Speaker:
-    def __init__(self, player, capacity=64, timeout_ms=CLIP_TIMEOUT_MS, ready_ms=0, *, gap_ms=COMMAND_GAP_MS, ack=True,
+    def __init__(self, player, capacity=64, timeout_ms=_CLIP_TIMEOUT_MS, ready_ms=0, *, gap_ms=COMMAND_GAP_MS, ack=True,
                  busy=None):  # fmt: skip
         """`ready_ms`: nothing is sent before this time (the DFPlayer starting
         up; its READY ends the wait); `gap_ms`: between two commands; `ack`:
@@ -132,7 +133,7 @@ class Speaker:
                 if self.playing:
                     self.playing = 0
                     self._ended_alone = True
-                    self._quiet_until = now + ECHO_MS
+                    self._quiet_until = now + _ECHO_MS
             elif cmd == ACK:
                 self._acked = True
             elif cmd == READY and not self.playing:
@@ -147,9 +148,9 @@ class Speaker:
             elif self._sounding:  # BUSY back high: the track ended
                 self.playing = 0
                 self._ended_alone = True
-                self._quiet_until = now + ECHO_MS
-        if self.playing and not self._acked and now - self._started >= ACK_MS:
-            if self._tries < RETRIES:  # dropped: again
+                self._quiet_until = now + _ECHO_MS
+        if self.playing and not self._acked and now - self._started >= _ACK_MS:
+            if self._tries < _RETRIES:  # dropped: again
                 self._tries += 1
                 self.retried += 1
                 self._play(now)

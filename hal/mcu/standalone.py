@@ -62,7 +62,7 @@ class Standalone:
         self.speaker = SpeakerSink(devices.speaker)
         path = getattr(c, "SENTENCES", "sentences.bin")
         try:
-            open(path, "rb").close()  # a board without the table imports no reader of it
+            open(path).close()  # a board without the table imports no reader of it ("rb": one more name)
             from .sentences import attach
 
             attach(self.speaker, path)

@@ -15,7 +15,10 @@ from hal.mcu.clock import Clock
 from hal.mcu.inputs import Debouncer, Inputs
 from hal.mcu.mpr121 import MPR121, MPR121Error
 from hal.mcu.pads import Pads
-from hal.mcu.speaker import ACK_MS, COMMAND_GAP_MS, ECHO_MS, RETRIES, Speaker
+from hal.mcu.speaker import _ACK_MS as ACK_MS
+from hal.mcu.speaker import _ECHO_MS as ECHO_MS
+from hal.mcu.speaker import _RETRIES as RETRIES
+from hal.mcu.speaker import COMMAND_GAP_MS, Speaker
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SUPPORT = os.path.join(os.path.dirname(os.path.dirname(HERE)), "support")
