@@ -214,10 +214,14 @@ def run(args):
             for g in web.seats.codes():
                 print("seat %s: %s" % (g, web.seat_url(g)), flush=True)
         print("seed %d, edition %s; Ctrl-C to stop" % (seed, lang), flush=True)
+        when_the_reader_goes(reader_gone)
 
+    reader_gone = []
     options.interrupt_on_sigterm()
     try:
         web.serve(desk, [(h, args.port) for h, _ in addresses], ready)
+        if reader_gone:
+            raise BrokenPipeError  # its output's reader went away: after the board is closed, below
     except BrokenPipeError:
         raise  # its output's reader went away (`| head -1`): the front door ends quietly
     except OSError as e:
@@ -229,3 +233,32 @@ def run(args):
     finally:
         board.close()
     return 0
+
+
+def when_the_reader_goes(gone):
+    """Standard output a pipe (`clue-fx web | head -1`): when its reader
+    goes, note it in `gone` and stop serving, as a program ended by SIGPIPE.
+    Waiting for the next write to fail would leave it to a race: the start-up
+    lines fit in the pipe, and a reader that took them all and left would
+    leave the server serving nobody. Linux's epoll reports the far end's
+    close on the write end, which asyncio hands to a reader; where it cannot
+    be watched (not a pipe, another selector), a later write's
+    BrokenPipeError still ends it quietly."""
+    import asyncio
+    import os
+    import stat
+
+    try:
+        fd = sys.stdout.fileno()
+        if not stat.S_ISFIFO(os.fstat(fd).st_mode):
+            return
+        loop, serving = asyncio.get_running_loop(), asyncio.current_task()
+
+        def closed():
+            loop.remove_reader(fd)
+            gone.append(True)
+            serving.cancel()
+
+        loop.add_reader(fd, closed)
+    except (OSError, ValueError, AttributeError, NotImplementedError, RuntimeError):
+        pass

@@ -145,3 +145,27 @@ def test_the_web_boards_address_read_by_head_ends_quietly():
         raise
     assert out.startswith("board: http://127.0.0.1:")
     assert "cannot listen" not in err and "Traceback" not in err, err
+
+
+def test_the_web_board_ends_when_its_outputs_reader_goes_after_reading_everything():
+    """The start-up lines fit in a pipe: a reader that took them all and
+    left would never make a write fail, and the board would serve nobody
+    (`clue-fx web | head -1` hung when head was slower than the lines).
+    It notices the reader go and ends quietly, its trace closed."""
+    p = subprocess.Popen([sys.executable, "-m", "hal.cli", "web", "--host", "127.0.0.1", "--port", "0"], cwd=ROOT,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
+    try:
+        lines = []
+        while not lines or "Ctrl-C to stop" not in lines[-1]:  # every start-up line written: nothing more to come
+            line = p.stdout.readline()
+            assert line, "the board ended before its start-up lines: %r" % lines
+            lines.append(line)
+        p.stdout.close()  # the reader goes
+        code = p.wait(timeout=30)
+        err = p.stderr.read()
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+    assert lines[0].startswith("board: http://127.0.0.1:")
+    assert code == 141 and "Traceback" not in err and "cannot listen" not in err, (code, err)
