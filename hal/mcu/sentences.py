@@ -89,6 +89,25 @@ class Sentences:
             self.speaker.queue(self._one)
         return track != 0
 
+    def join(self, clips):
+        """Said right after the track last queued, not started yet: `clips`
+        join it as one track, if the table has them back to back (a pawn's
+        arrival: its place's sound, then the place); True if it did."""
+        sp = self.speaker
+        if not sp._len:
+            return False
+        at = (sp._head + sp._len - 1) % len(sp._ring)
+        last = sp._ring[at]
+        both = self.clips(last, []) if last > self.base else [last]
+        if len(both) + len(clips) > self.width:
+            return False
+        for c in clips:
+            both.append(c)
+        track = self.track(both)
+        if track:
+            sp._ring[at] = track
+        return track != 0
+
     def expand(self, track):
         """A track the card lacks (the speaker asks): a sentence's is said clip
         by clip, first in the queue, and every later sentence too (the table
