@@ -17,7 +17,7 @@ import statistics
 from firmware.actions import Say, Sfx
 from firmware.board import PLACES
 from firmware.phrases import say
-from hal.bringup.sentences import BASE, TOGETHER, _many, forms, sentences
+from hal.bringup.sentences import BASE, TOGETHER, _many, forms
 from hal.mcu.dfplayer import MAX_CLIP
 
 from ..wavs import read
@@ -173,8 +173,10 @@ def families():
 
 
 def free_tracks(addressable=FOLDER_TRACKS):
-    """Tracks a card can still address beyond the clips and the whole sentences."""
-    return addressable - BASE - len(_many(sentences()))
+    """Tracks a card can address beyond the clips and the single sentences:
+    room for pairs (card_plan's; the card as written holds TOGETHER's)."""
+    singles = {tuple(say(k, a).clips) for k, a in forms()}
+    return addressable - BASE - len(_many(singles))
 
 
 def said_of(records):
