@@ -37,13 +37,13 @@ class SpeakerSink(Sink):
         self.sentences = None  # the table of the sentences the card holds whole (hal.mcu.sentences.attach)
 
     def say(self, say, now_ms):
-        if self.sentences is not None and (self.sentences.join(say.clips) or self.sentences.say(say.clips)):
-            return  # one track with the sentence before it, or its own
+        if self.sentences is not None and self.sentences.say(say.clips):
+            return  # queued as one track (with the sentence before it, or its own)
         self.speaker.queue(say.clips)
 
     def sfx(self, sfx, now_ms):
-        if self.sentences is not None and self.sentences.join((sfx.clip,)):
-            return
+        if self.sentences is not None and self.sentences.say((sfx.clip,)):
+            return  # one track with the sentence before it
         self.speaker.queue((sfx.clip,))
 
     def stop_audio(self, now_ms):
