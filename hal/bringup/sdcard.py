@@ -11,8 +11,11 @@ With the clips, every sentence the board can say, whole, as one track
 (hal/bringup/sentences.py: the same clips back to back, as the desktop
 plays them), in folders 10 and on: the board (its table, written by
 `clue-fx flash`) plays a sentence as its one track, so the module's start
-delay comes once a sentence, not at every word. About 0.9 GB for fr, 1.0 GB
-for en and us (sentence_bytes() says it): a 2 GB card holds any edition.
+delay comes once a sentence, not at every word; and the sentences one
+input says together where their pairs are few (a pawn's arrival: its
+place's sound, then the place; a search's result, then the call), so it
+comes once for them. About 2.8 GB for fr, 3.2 GB for en, 3.1 GB for us
+(sentence_bytes() says it): a 4 GB card holds any edition.
 """
 
 import json
@@ -142,7 +145,7 @@ def write(card, lang, sounds=SOUNDS, out=print, voices=None, *, sentences=None):
     free = shutil.disk_usage(card).free + _numbered_bytes(card)
     if need > free:
         raise CardError(
-            "the %s edition needs %.0f MB on the card, %s has %.0f MB free: use a larger card (2 GB holds any "
+            "the %s edition needs %.0f MB on the card, %s has %.0f MB free: use a larger card (4 GB holds any "
             "edition whole), or --clips-only (%.0f MB)"
             % (lang, need / 1e6, card, free / 1e6, sum(os.path.getsize(src) for _, src, _ in files) / 1e6)
         )

@@ -14,12 +14,21 @@ through its own phrase builder (firmware.phrases.say), every name and
 place and every list the game can make (the suspects of a place in
 RULES.md's order, the guests in roll-call order): what the board says,
 not a copy of it. A sentence of one clip is that clip's own track.
+
+Some sentences one input says one after the other are one track too
+(together()): each costs the module's start (about 0.5 s) where the
+desktop joins them gaplessly, and a pair is on the card where its forms
+are few (a pawn's arrival: its place's sound, then the place; a search's
+result, then the next guest's call; a mover seen, then the call...). A
+search's result followed by the moves it saw is not: 256 results times
+342 moves, more than a card addresses (docs/board.md).
 """
 
 import os
 import struct
 import wave
 
+from firmware.actions import Sfx
 from firmware.board import GUESTS, INSPECTEUR, MOVERS, PLACES, SUSPECTS, neighbours
 from firmware.phrases import say
 from hal.mcu.dfplayer import path_of
@@ -77,9 +86,44 @@ def forms(most=MOST):
     return out
 
 
+MOVES = ("move.leaves", "move.arrives", "move.heads", "move.leaves_arrives")
+# the sentences one input says one after the other that are one track too: (key, key[, key]); "sfx" a place's sound
+TOGETHER = (
+    ("sfx", "place.enter"),  # a pawn's arrival: the place's sound, then what is seen there
+    ("search.result", "turn.call"),
+    ("search.result", "accuse.found_inspecteur"),
+    ("rollcall.welcome", "turn.call"),
+    ("rollcall.joined", "rollcall.ask"),
+    ("power.greeting", "power.remove_pawns"),
+    ("power.greeting", "power.remove_pawns", "rollcall.ask"),  # the power-up's three
+    ("sfx", "turn.call"),  # a sound clue after a search
+) + tuple((m, "turn.call") for m in MOVES)  # fmt: skip
+
+
+def together(most=MOST):
+    """[clip tuple]: the sentences of TOGETHER, back to back (a pawn's
+    arrival: the sound of the place it enters; the board joins them as they
+    are queued, hal/mcu/sentences.py)."""
+    said = {}
+    for k, a in forms(most):
+        said.setdefault(k, []).append((a, tuple(say(k, a).clips)))
+    said["sfx"] = [({"place": p}, (Sfx(p).clip,)) for p in PLACES]
+    out = set()
+    for keys in TOGETHER:
+        if keys == ("sfx", "place.enter"):
+            out |= {(Sfx(a["place"]).clip,) + c for a, c in said["place.enter"]}
+            continue
+        seqs = [()]
+        for k in keys:
+            seqs = [s + c for s in seqs for _, c in said[k]]
+        out |= set(seqs)
+    return out
+
+
 def sentences(most=MOST):
-    """[clip tuple]: every sentence of two clips or more, sorted (the table's order)."""
-    return sorted({tuple(say(k, a).clips) for k, a in forms(most)} - {()})
+    """[clip tuple]: every sentence of two clips or more, and the sentences
+    said together (together()), sorted (the table's order)."""
+    return sorted(({tuple(say(k, a).clips) for k, a in forms(most)} | together(most)) - {()})
 
 
 def _many(seqs):

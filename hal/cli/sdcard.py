@@ -7,8 +7,9 @@ matter. Old numbered files in those folders are removed; nothing else on
 the card is touched.
 
 With the clips go every sentence the board can say, whole, one track each
-(folders 10 and on; about 0.9 GB for fr, 1.0 GB for en and us: a 2 GB card
-holds any edition): the board plays a sentence as its one track, with no
+(folders 10 and on, and the sentences said together where they are few;
+about 2.8 GB for fr, 3.2 GB for en, 3.1 GB for us: a 4 GB card holds any
+edition): the board plays a sentence as its one track, with no
 start of the module between its words. --clips-only writes the clips alone
 (every sentence then plays clip by clip, with a pause at each word).
 

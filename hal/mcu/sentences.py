@@ -32,7 +32,6 @@ class Sentences:
         self.width = head[4]
         self.count = head[6] << 8 | head[7]
         self.base = head[8] << 8 | head[9]
-        self._key = bytearray(2 * self.width)
         self._rec = bytearray(2 * self.width)
 
     def track(self, clips):
@@ -40,11 +39,6 @@ class Sentences:
         n = len(clips)
         if n < 2 or n > self.width:
             return 0  # one clip is its own track already
-        key = self._key
-        for i in range(self.width):
-            c = clips[i] if i < n else 0
-            key[2 * i] = c >> 8
-            key[2 * i + 1] = c & 0xFF
         lo = 0
         hi = self.count
         rec = self._rec
@@ -55,8 +49,8 @@ class Sentences:
             f.seek(HEADER + mid * size)
             f.readinto(rec)
             d = 0
-            for i in range(size):
-                d = rec[i] - key[i]
+            for i in range(self.width):  # against the clips, 0-padded (no key buffer: the heap)
+                d = (rec[2 * i] << 8 | rec[2 * i + 1]) - (clips[i] if i < n else 0)
                 if d:
                     break
             if d == 0:
@@ -82,11 +76,26 @@ class Sentences:
         return out
 
     def say(self, clips):
-        """Queue `clips` as their sentence's one track, if the table has it; True if it did."""
+        """Queue `clips` as one track: with the track queued before it, not
+        started yet, where the table has the two back to back (a pawn's
+        arrival: its place's sound, then the place), else as their
+        sentence's own track, if the table has it; True if it did."""
+        sp = self.speaker
+        if sp._len:
+            at = (sp._head + sp._len - 1) % len(sp._ring)
+            last = sp._ring[at]
+            both = self.clips(last, []) if last > self.base else [last]
+            if len(both) + len(clips) <= self.width:
+                for c in clips:
+                    both.append(c)
+                track = self.track(both)
+                if track:
+                    sp._ring[at] = track
+                    return True
         track = self.track(clips)
         if track:
             self._one[0] = track
-            self.speaker.queue(self._one)
+            sp.queue(self._one)
         return track != 0
 
     def expand(self, track):

@@ -9,7 +9,9 @@ while the board is awake, a Tick every 100 ms; each event goes to
 go to the speaker (a Sink: Say and Sfx queue clips on the DFPlayer,
 StopAudio cuts it). A sentence the card holds whole (the board's table,
 hal/mcu/sentences.py, config.SENTENCES) is queued as its one track: no
-start of the module's between its words; any other plays clip by clip.
+start of the module's between its words; any other plays clip by clip. A
+sentence said right after another, the one before not started yet, joins
+it in one track where the card has the two back to back.
 
     from hal.mcu import standalone; standalone.main()
 """
@@ -36,10 +38,12 @@ class SpeakerSink(Sink):
 
     def say(self, say, now_ms):
         if self.sentences is not None and self.sentences.say(say.clips):
-            return  # queued as its one track
+            return  # queued as one track (with the sentence before it, or its own)
         self.speaker.queue(say.clips)
 
     def sfx(self, sfx, now_ms):
+        if self.sentences is not None and self.sentences.say((sfx.clip,)):
+            return  # one track with the sentence before it
         self.speaker.queue((sfx.clip,))
 
     def stop_audio(self, now_ms):

@@ -463,3 +463,34 @@ def test_a_card_without_the_sentence_tracks_says_the_sentence_clip_by_clip(monke
             now += 300
             uart.incoming += reply(0x3D, 1)
     assert played == list(seqs[5])
+
+
+def test_sentences_said_together_join_in_one_track_while_the_first_waits(monkeypatch):
+    """A pawn's arrival: its place's sound, then what is seen there, queued
+    in one input: one track (hal/bringup/sentences.py's TOGETHER); a
+    sentence that comes once the one before has started is its own track."""
+    import io
+
+    from firmware.actions import Sfx
+    from firmware.phrases import say
+    from hal.bringup.sentences import _many, sentences, table
+    from hal.mcu import sentences as reader
+    from hal.mcu.standalone import SpeakerSink
+
+    seqs = _many(sentences())
+    s = Speaker(dfplayer.DFPlayer(Uart()))
+    sink = SpeakerSink(s)
+    monkeypatch.setattr(reader, "load", lambda path: reader.Sentences(io.BytesIO(table(seqs))))
+    reader.attach(sink, "sentences.bin")
+    enter = say("place.enter", {"place": "ECURIE", "suspects": ["ROSE"], "inspecteur": False})
+    sink.sfx(Sfx("ECURIE"), 0)
+    sink.say(enter, 0)
+    both = (Sfx("ECURIE").clip,) + tuple(enter.clips)
+    assert s._len == 1 and s._ring[s._head] == sink.sentences.track(both) > 0
+    s.poll(0)  # it starts
+    assert s.playing and s._len == 0
+    call = say("turn.call", {"guest": "COMTE"})
+    sink.say(call, 0)  # too late to join: its own track
+    assert s._len == 1 and s._ring[s._head] == sink.sentences.track(call.clips) > 0
+    sink.sfx(Sfx("GARAGE"), 0)  # no track of a call then a place's sound: a clip after it
+    assert s._len == 2 and s._ring[(s._head + 1) % len(s._ring)] == Sfx("GARAGE").clip

@@ -95,9 +95,19 @@ class Planner:
     """Plans a game press by press, feeding a CPython Narrator the events the
     board will see, so that every choice fits the game the board is in."""
 
-    def __init__(self, seed):
+    def __init__(self, seed, said=None):
+        """`said`: a list that gets (event, [its Say and Sfx actions]) of every event fed (sound.chains)."""
         self.seed = seed
         self.n = Narrator(seed=seed)
+        if said is not None:
+            handle = self.n.handle
+
+            def told(event, now):
+                actions = handle(event, now)
+                said.append((event, [a for a in actions if type(a) in (Say, Sfx)]))
+                return actions
+
+            self.n.handle = told
         self.t = 100
         self.steps = []
         self.presses = 0
@@ -131,7 +141,7 @@ class Planner:
         self.hw("battery %d" % mv, 0)
 
 
-def plan_game(seed=7, wander=8, turns=80, bench_extras=True, to_the_end=True):
+def plan_game(seed=7, wander=8, turns=80, bench_extras=True, to_the_end=True, *, said=None):
     """A whole game: a pawn left on a pad at power-on, the roll call (YES with
     a chattering contact, NO, REPEAT, a START pad, YES), WAIT, a battery dip,
     `wander` turns of moves, searches and STOPs, then the hunt: a wrong
@@ -140,8 +150,9 @@ def plan_game(seed=7, wander=8, turns=80, bench_extras=True, to_the_end=True):
     `bench_extras` False: no chattering contact and no battery dip (a game
     played in real time, over a serial line, press after press).
     `to_the_end` False: the first `turns` turns only, ending 3 s after the
-    last press (a slower board: the emulated RP2040)."""
-    p = Planner(seed)
+    last press (a slower board: the emulated RP2040). `said`: a list given
+    the sounds of each event (Planner's)."""
+    p = Planner(seed, said)
     n = p.n
     p.n.handle(PadDown("ECURIE"), p.t)
     p.hw("pad ECURIE 1", 400)
