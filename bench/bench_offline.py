@@ -23,18 +23,24 @@ the app served by python -m http.server on loopback:
   target <= 50 ms; then what the ear gets: that plus Web Audio's
   baseLatency + outputLatency as the browser reports them.
 
-    python bench/bench_offline.py [--n 30] [--loads 5] [--rates 1 4]
+    python bench/bench_offline.py [--n 30] [--loads 5] [--rates 1 4] [--baseline REF]
+
+--baseline REF also exports the app from git's REF (the English edition)
+and loads it in turn with this one and the host's page: its first and
+cached loads, and this app's against it, in the same run (a paired run).
 
 Needs Debian's chromium and chromium-driver, selenium, and ffmpeg for the
 compressed clips (without it the app carries WAVs).
 """
 
 import argparse
+import io
 import os
 import pathlib
 import statistics
 import subprocess
 import sys
+import tarfile
 import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -48,12 +54,22 @@ from tests.support.web_static import Static  # noqa: E402
 EDITIONS = ("fr", "en", "us")
 
 
-def export(dest, *editions):
-    done = subprocess.run([sys.executable, "-m", "hal.cli", "web", "--export", str(dest), *editions], cwd=ROOT,
+def export(dest, *editions, source=ROOT):
+    done = subprocess.run([sys.executable, "-m", "hal.cli", "web", "--export", str(dest), *editions], cwd=source,
                           capture_output=True, text=True)  # fmt: skip
     if done.returncode != 0:
         raise SystemExit("bench_offline: the export failed: %s" % done.stderr.strip())
     return size(dest)
+
+
+def checkout(ref, dest):
+    """The project's files at git's `ref`, written under `dest` (git archive: no work tree touched)."""
+    done = subprocess.run(["git", "archive", ref], cwd=ROOT, capture_output=True)
+    if done.returncode != 0:
+        raise SystemExit("bench_offline: no baseline %s: %s" % (ref, done.stderr.decode().strip()))
+    with tarfile.open(fileobj=io.BytesIO(done.stdout)) as tar:
+        tar.extractall(dest, **({"filter": "data"} if hasattr(tarfile, "data_filter") else {}))  # 3.11.4+
+    return dest
 
 
 def ready_ms(d):
@@ -91,14 +107,14 @@ def load_pair(url, rate, app):
         d.quit()
 
 
-def loads(app_url, host_url, n, rate):
-    """{"app"/"host": ([first ms], [cached ms])}, the two loaded in turn, and the app's
-    {"first"/"cached": [{phase: ms}]}."""
-    out = {"app": ([], []), "host": ([], [])}
+def loads(urls, n, rate):
+    """{"app"/"host"/"base": ([first ms], [cached ms])}, the pages of `urls` ({kind: url}) loaded in turn,
+    and the app's {"first"/"cached": [{phase: ms}]}."""
+    out = {kind: ([], []) for kind in urls}
     phases = {"first": [], "cached": []}
     for _ in range(n):
-        for kind, url in (("app", app_url), ("host", host_url)):
-            (first, cached), marks = load_pair(url, rate, kind == "app")
+        for kind, url in urls.items():
+            (first, cached), marks = load_pair(url, rate, kind != "host")
             out[kind][0].append(first)
             out[kind][1].append(cached)
             if kind == "app":
@@ -139,6 +155,8 @@ def main():
     ap.add_argument("--loads", type=int, default=5, help="first and cached loads of each page (default 5)")
     ap.add_argument("--rates", type=float, nargs="+", default=[1, 4],
                     help="Chromium's CPU throttles to load at (default 1 4: none, and a mid-range phone)")  # fmt: skip
+    ap.add_argument("--baseline", metavar="REF",
+                    help="also load the app exported from git's REF, in turn with this one (a paired run)")  # fmt: skip
     args = ap.parse_args()
     if CHROMIUM is None or CHROMEDRIVER is None:
         print("bench_offline: headless Chromium is not installed (apt-get install chromium chromium-driver)")
@@ -147,21 +165,32 @@ def main():
         for e in EDITIONS:
             print("app size, edition %s: %.2f MB (target <= 5 MB)" % (e, export(pathlib.Path(tmp) / e, e) / 1e6))
         print("app size, all editions: %.2f MB" % (export(pathlib.Path(tmp) / "all", "all") / 1e6))
-        server = Static(pathlib.Path(tmp) / "en")
+        servers = [Static(pathlib.Path(tmp) / "en")]
+        urls = {"app": servers[0].url}
+        if args.baseline:
+            export(pathlib.Path(tmp) / "base", "en", source=checkout(args.baseline, pathlib.Path(tmp) / "src"))
+            servers.append(Static(pathlib.Path(tmp) / "base"))
+            urls["base"] = servers[-1].url
         host = Server("--seed", "1", "--lang", "en")
+        urls["host"] = host.url
         try:
             for rate in args.rates:
-                got, phases = loads(server.url, host.url, args.loads, rate)
+                got, phases = loads(urls, args.loads, rate)
                 label = "no throttle" if rate == 1 else "CPU throttled x%g" % rate
                 for i, which in ((0, "first (fresh browser)"), (1, "cached (reloaded)")):
                     a, h = got["app"][i], got["host"][i]
                     print("load to the board ready, %s, %s: the app %s; the host page %s; app/host %.2fx; %s"
                           % (which, label, spread(a), spread(h), statistics.median(a) / statistics.median(h),
                              load_average()))  # fmt: skip
+                    if args.baseline:
+                        b = got["base"][i]
+                        print("  the app at %s, loaded in turn: %s; app/host %.2fx; this app against it %.2fx"
+                              % (args.baseline, spread(b), statistics.median(b) / statistics.median(h),
+                                 statistics.median(a) / statistics.median(b)))  # fmt: skip
                 for which in ("first", "cached"):
                     print("  the app's %s load, %s, phase by phase (median ms from the navigation, +its own): %s"
                           % (which, label, phase_line(phases[which])))  # fmt: skip
-            ms, ear = latency(server.url, args.n)
+            ms, ear = latency(urls["app"], args.n)
             ms = sorted(ms)
             p90 = ms[min(len(ms) - 1, int(0.9 * len(ms)))]
             print("press -> first clip starting in the page: median %.1f ms, p90 %.1f ms, max %.1f ms (n=%d; "
@@ -170,7 +199,8 @@ def main():
                   "reports them): median %.1f ms" % (ear, statistics.median(ms) + ear))  # fmt: skip
         finally:
             host.stop()
-            server.stop()
+            for server in servers:
+                server.stop()
     return 0
 
 
