@@ -336,19 +336,27 @@ class PtyBoard:
             time.sleep(0.02)
 
     def wait_for_prompt(self, timeout=10):
-        """Read the pty until the REPL's first `>>> ` (its banner and
-        prompt, taken off the line), then let it go: a board that has sat at
-        its REPL since long before whoever opens the port next."""
+        """Take a REPL prompt off the line, then let the port go: a board
+        that has sat at its REPL since long before whoever opens the port
+        next. Opening the port discards what waited (pyserial flushes its
+        input at open), so a banner printed before it is never read: a
+        return is sent, once a second, until the REPL answers with a
+        prompt of its own."""
         import time
 
         from hal.cfx import port
 
         got = b""
         deadline = time.monotonic() + timeout
+        asked = 0.0
         with port.open_url(self.path, timeout=0.05) as line:
             while not got.endswith(b">>> "):
-                if time.monotonic() > deadline:
+                now = time.monotonic()
+                if now > deadline:
                     raise AssertionError("waited %d s, no REPL prompt on %s: %r" % (timeout, self.path, got[-200:]))
+                if now - asked >= 1.0:
+                    line.write(b"\r")
+                    asked = now
                 got += port.read_some(line)
         return got
 
