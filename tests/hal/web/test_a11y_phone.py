@@ -92,6 +92,18 @@ def said(tree, words):
     return [tree.text(p) for p in tree.find("paragraph", within=logs[0])]
 
 
+def answered(host, button):
+    """`button` pressed on the board, and its answer on the page: the board's
+    state or whose turn it is no longer what it was before the press (a
+    search that finds, fails and ends the turn, an accusation asked to be
+    confirmed, a STOP). Read at once, the page can still show the state from
+    before the press, which was taken for its answer (seed 12 once: an
+    ACCUSE taken for a failed search, then left waiting to be confirmed)."""
+    before = (data(host, "state"), data(host, "current"))
+    touch(host, button)
+    wait(host, lambda d: (data(d, "state"), data(d, "current")) != before, "%s answered" % button)
+
+
 def focus_kept(driver):
     """Where focus is: on a node still in the page (None: on the page itself, never put anywhere)."""
     return driver.execute_script(
@@ -287,18 +299,17 @@ def play(seed, lang):
                     touch(host, insp)
                     wait(host, lambda d: data(d, "state") == "moved", "the Comte moved")
                 hidden = "INSPECTEUR" in data(host, "hidden").split(",")
-                touch(host, "SEARCH" if hidden else "ACCUSE")
-                wait(host, lambda d: data(d, "state") in ("found", "confirm", "move", "moved"), "searched")
+                answered(host, "SEARCH" if hidden else "ACCUSE")
                 if data(host, "state") in ("found", "confirm"):
                     touch(host, "YES")
                 else:
                     turns = 0  # not found after all: a hypothesis next time
-                    if data(host, "state") == "moved":
-                        touch(host, "STOP")
+                    if data(host, "state") == "moved" and data(host, "current") == GUEST:
+                        answered(host, "STOP")
                 continue
             if data(host, "current") == GUEST and data(host, "state") == "moved" and acted["hypothesis"] and \
                     words["seat"]["press_stop"] in said(tr, words)[-1:]:  # fmt: skip
-                touch(host, "STOP")
+                answered(host, "STOP")
                 continue
 
             def next_thing(d):
