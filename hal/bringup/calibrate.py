@@ -87,5 +87,3 @@ def report(rest, pawns, suggestion):
     lines.append("BASELINES = %r" % (baselines,))
     lines.extend("warning: " + w for w in warnings)
     return "\n".join(lines)
-
-
