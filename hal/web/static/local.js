@@ -25,6 +25,7 @@ export class Store {
     r.onupgradeneeded = () => {
       r.result.createObjectStore("lines", { autoIncrement: true });
       r.result.createObjectStore("meta");
+      this.made = true; // a database made just now holds no game: load() need not ask it
     };
     this.db = await request(r);
     return this;
@@ -33,10 +34,12 @@ export class Store {
     const t = this.db.transaction(["lines", "meta"], mode);
     return { lines: t.objectStore("lines"), meta: t.objectStore("meta"), done: new Promise((ok, ko) => { t.oncomplete = ok; t.onerror = () => ko(t.error); }) };
   }
+  // The saved game: both asked at once (each answer waits for a turn of the page's thread, which the
+  // Python's import may hold), or nothing asked of a database just made (a fresh browser's first open).
   async load() {
+    if (this.made) return { lines: [], edition: undefined };
     const t = this.tx("readonly");
-    const lines = await request(t.lines.getAll());
-    const edition = await request(t.meta.get("edition"));
+    const [lines, edition] = await Promise.all([request(t.lines.getAll()), request(t.meta.get("edition"))]);
     return { lines, edition };
   }
   // Appends `lines` (or first clears the store: a new game, a resumed one cut back); resolves once written.
