@@ -1,10 +1,11 @@
-// The offline app's start, which waits for no word of the page: the saved game read from IndexedDB,
-// MicroPython started with the app's Python imported, the clips' manifest fetched. The exported
-// index.html carries this file inline, as a classic script before its stylesheets (hal/web/export.py
-// early()), so that it begins as the page is parsed, beside board.js's module chain rather than after
-// it: its fetches and the database's answers are on their way while the page's own modules load. It
-// leaves what it began in window.cfxBoot for local.js's connectLocal (which loads this file itself
-// where no page began it). No imports, no exports: it must run as a page's inline script.
+// The offline app's start, which needs nothing of the page's own scripts: the saved game read from
+// IndexedDB, MicroPython started with the app's Python imported, the clips' manifest and the likely
+// edition's words fetched. The exported index.html carries this file inline, as a classic script
+// before its stylesheets (hal/web/export.py early()), so that it begins as the page is parsed, beside
+// board.js's module chain rather than after it: its fetches and the database's answers are on their
+// way while the page's own modules load. It leaves what it began in window.cfxBoot for local.js's
+// connectLocal (which loads this file itself where no page began it). No imports, no exports: it
+// must run as a page's inline script.
 
 const DB = "clue-fx";
 
@@ -127,7 +128,15 @@ function boot() {
   const runtime = startRuntime(reading, () => open); // at once, beside IndexedDB and the edition's files
   const manifest = text("sounds/manifest.json");
   for (const p of [reading, runtime, manifest]) p.catch(() => null); // their failures are connectLocal's to say
-  return { store, reading, runtime, manifest };
+  // The editions' words (edition -> its text, fetched once): the likely one at once, before the saved
+  // game says (the page's ?edition=, else the app's first).
+  const words = {};
+  const wordsOf = (e) => (words[e] ??= text(`words/${e}.json`));
+  const asked = new URLSearchParams(location.search).get("edition");
+  got("app.json").then((r) => r.json())
+    .then((app) => wordsOf(app.editions.includes(asked) ? asked : app.editions[0]))
+    .catch(() => null); // connectLocal asks again, and says why
+  return { store, reading, runtime, manifest, wordsOf };
 }
 
 window.cfxBoot ??= boot();

@@ -9,12 +9,6 @@
 
 import { pick } from "./voice.js";
 
-async function text(url) {
-  const r = await fetch(url);
-  if (!r.ok) throw new Error(`${url}: ${r.status}`);
-  return r.text();
-}
-
 // The service worker (sw.js) caches the app's files at install; the clips of the one format this
 // page plays are cached when the page asks (a phone downloads no format it cannot play).
 function offlineReady(format) {
@@ -31,12 +25,9 @@ function offlineReady(format) {
 export async function connectLocal(app, onMessage, onState) {
   performance.mark("cfx-connect");
   if (!window.cfxBoot) await import("./boot.js"); // the exported page began it already (its inline copy)
-  const { store, reading, runtime, manifest } = window.cfxBoot;
+  const { store, reading, runtime, manifest, wordsOf } = window.cfxBoot;
   const query = new URLSearchParams(location.search);
   const editions = app.editions;
-  const words = {}; // edition -> its words, fetched once: the likely one at once, before the saved game says
-  const wordsOf = (e) => (words[e] ??= text(`words/${e}.json`));
-  wordsOf(editions.includes(query.get("edition")) ? query.get("edition") : editions[0]);
   const saved = await reading;
   let edition = query.get("edition");
   if (!editions.includes(edition)) edition = editions.includes(saved.edition) ? saved.edition : editions[0];
