@@ -1,7 +1,8 @@
 // The board page's other transport: no host, the board itself in the page.
 // MicroPython's WebAssembly port (wasm/micropython.js: the npm package's .mjs) runs firmware/ and
 // the hal modules the host runs (hal/web/offline.py: Board, Desk, Hub), from
-// the exported app's own files (py/files.json lists them). The page's
+// the exported app's own files (py/files.json lists them), started with the
+// saved game's reading by boot.js (the page's inline script). The page's
 // messages go in as they would go over the WebSocket, and what the host
 // would have sent comes back; the trace lines are kept in IndexedDB, so a
 // reload (a closed tab, a dead battery) brings the game back by replay, as
