@@ -8,15 +8,16 @@ the app served by python -m http.server on loopback:
   same page reloaded: the service worker serves it), to the page's board
   ready, on the page's own clock (performance.now() from the navigation);
   beside the host's own board page (`clue-fx web`, first and reloaded),
-  loaded in turn with it (app, host, app, host...), and the ratio of the
-  medians; at no CPU throttle and at Chromium's x4 throttle (a mid-range
+  loaded in turn with it (app, host, host, app, app, host...: each page
+  first in turn), and the ratio of the medians; at no CPU throttle and at Chromium's x4 throttle (a mid-range
   phone); targets: first <= 1.5x and cached <= 2x the host page's, the
   throttled first load under 2 s. Each line ends with the machine's load
   average (1 min) when it was measured: a loaded machine slows both.
   Under each pair of lines, where the app's time goes: the medians of its
-  phases' ends (the page parsed, local.js running, the runtime's module and
-  the bundle fetched, MicroPython started, the saved game read, the Python
-  imported, the board made, the board ready), from the page's own marks.
+  phases' ends, in time order (boot.js begun, the page parsed, local.js
+  running, the runtime's module and the bundle fetched, MicroPython
+  started, the saved game read, the Python imported, the board made, the
+  board ready), from the page's own marks.
 - press -> voice in the page: a finger down on REPEAT during the roll call to
   the first clip of the answer starting, both on the page's clock, the board
   answering inside the page (MicroPython); median and p90 over --n presses;
@@ -77,9 +78,10 @@ def ready_ms(d):
     return d.execute_script("return window.cfxReady")
 
 
-# Where a load's time goes, on the page's clock (ms from the navigation): the document parsed, then the
-# app's own marks (static/local.js) up to the board ready.
-PHASES = (("html", "the page parsed (its modules loaded and run)"), ("connect", "local.js running"),
+# Where a load's time goes, on the page's clock (ms from the navigation): the document parsed, and the
+# app's own marks (static/boot.js, static/local.js) up to the board ready.
+PHASES = (("boot", "boot.js running (the page's inline copy)"),
+          ("html", "the page parsed (its modules loaded and run)"), ("connect", "local.js running"),
           ("fetched", "the runtime's module and the bundle fetched"), ("runtime", "MicroPython started"),
           ("store", "the saved game read (IndexedDB)"), ("imported", "firmware/ and hal imported"),
           ("started", "the board made (offline.start)"), ("ready", "the board drawn (hello)"))  # fmt: skip
@@ -112,8 +114,10 @@ def loads(urls, n, rate):
     and the app's {"first"/"cached": [{phase: ms}]}."""
     out = {kind: ([], []) for kind in urls}
     phases = {"first": [], "cached": []}
-    for _ in range(n):
-        for kind, url in urls.items():
+    for i in range(n):
+        order = list(urls.items())
+        k = i % len(order)  # each page first in turn
+        for kind, url in order[k:] + order[:k]:
             (first, cached), marks = load_pair(url, rate, kind != "host")
             out[kind][0].append(first)
             out[kind][1].append(cached)
@@ -126,6 +130,7 @@ def loads(urls, n, rate):
 def phase_line(marks):
     """The medians of each phase's end, then what each phase took (the difference of the medians)."""
     ends = [(name, statistics.median(m[name] for m in marks)) for name, _ in PHASES if all(name in m for m in marks)]
+    ends.sort(key=lambda end: end[1])  # in time order
     took = [at - (ends[i - 1][1] if i else 0) for i, (_, at) in enumerate(ends)]
     return ", ".join("%s %.0f (+%.0f)" % (name, at, t) for (name, at), t in zip(ends, took))
 

@@ -30,7 +30,7 @@ from . import clips as clips_
 
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
-STATIC_FILES = ("board.js", "link.js", "panel.js", "ring.js", "voice.js", "local.js", "app.js", "awake.js",
+STATIC_FILES = ("board.js", "link.js", "panel.js", "ring.js", "voice.js", "local.js", "boot.js", "app.js", "awake.js",
                 "awake.webm", "awake.mp4", "art.css", "art.svg", "board.css")  # fmt: skip
 WASM_FILES = ("micropython.mjs", "micropython.wasm", "LICENSE")
 # What the page's MicroPython imports: firmware/ whole, and hal's modules that run there (offline.py's imports).
@@ -53,6 +53,16 @@ def preload(editions):
     fetches = PRELOAD_FETCHES + ("words/%s.json" % editions[0],)
     return "".join(['<link rel="modulepreload" href="%s">\n' % m for m in PRELOAD_MODULES]
                    + ['<link rel="preload" href="%s" as="fetch" crossorigin>\n' % f for f in fetches])  # fmt: skip
+
+
+def early():
+    """static/boot.js as the page's own inline script, before its stylesheets (which would hold it):
+    MicroPython, the app's Python and the saved game begun as the page is parsed (no fetch to wait
+    for), beside board.js's module chain. A classic script in a function of its own."""
+    code = (HERE / "static" / "boot.js").read_text(encoding="utf-8")
+    if "</script" in code.lower():
+        raise ExportError("static/boot.js cannot go inline: it holds </script")
+    return "<script>(() => {\n%s})();</script>\n" % code
 
 
 # The app's icon (static/icon.svg), and the PNGs drawn from it (tools/web_icons.py): the sizes a
@@ -171,7 +181,9 @@ def export(dest, editions, words_of, say=None, ffmpeg=None):
     html = (HERE / "static" / "board.html").read_text(encoding="utf-8")
     html = html.replace('<html lang="en">', '<html lang="en" data-transport="local">', 1)
     head = '<link rel="manifest" href="app.webmanifest">\n<link rel="apple-touch-icon" href="%s">\n' % APPLE_ICON
-    html = html.replace("</head>", head + preload(editions) + "</head>", 1)
+    html = html.replace("</head>", head + "</head>", 1)
+    styles = '<link rel="stylesheet"'  # what the page asks first: the preloads, then boot.js begun
+    html = html.replace(styles, preload(editions) + early() + styles, 1)
     html = html.replace('<link rel="icon" href="data:,">', '<link rel="icon" href="icon.svg">', 1)
     put("index.html", html)
     for name in STATIC_FILES:

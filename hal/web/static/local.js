@@ -1,103 +1,14 @@
 // The board page's other transport: no host, the board itself in the page.
 // MicroPython's WebAssembly port (wasm/micropython.js: the npm package's .mjs) runs firmware/ and
 // the hal modules the host runs (hal/web/offline.py: Board, Desk, Hub), from
-// the exported app's own files (py/files.json lists them). The page's
+// the exported app's own files (py/files.json lists them), started with the
+// saved game's reading by boot.js (the page's inline script). The page's
 // messages go in as they would go over the WebSocket, and what the host
 // would have sent comes back; the trace lines are kept in IndexedDB, so a
 // reload (a closed tab, a dead battery) brings the game back by replay, as
 // `clue-fx web --resume` does. Same interface as link.js's connect().
 
 import { pick } from "./voice.js";
-
-const DB = "clue-fx";
-
-function request(r) {
-  return new Promise((resolve, reject) => {
-    r.onsuccess = () => resolve(r.result);
-    r.onerror = () => reject(r.error);
-  });
-}
-
-// The game's trace, line by line, in IndexedDB (the edition beside it).
-export class Store {
-  async open() {
-    const r = indexedDB.open(DB, 1);
-    r.onupgradeneeded = () => {
-      r.result.createObjectStore("lines", { autoIncrement: true });
-      r.result.createObjectStore("meta");
-    };
-    this.db = await request(r);
-    return this;
-  }
-  tx(mode) {
-    const t = this.db.transaction(["lines", "meta"], mode);
-    return { lines: t.objectStore("lines"), meta: t.objectStore("meta"), done: new Promise((ok, ko) => { t.oncomplete = ok; t.onerror = () => ko(t.error); }) };
-  }
-  async load() {
-    const t = this.tx("readonly");
-    const lines = await request(t.lines.getAll());
-    const edition = await request(t.meta.get("edition"));
-    return { lines, edition };
-  }
-  // Appends `lines` (or first clears the store: a new game, a resumed one cut back); resolves once written.
-  save(lines, reset, edition) {
-    const t = this.tx("readwrite");
-    if (reset) {
-      t.lines.clear();
-      if (edition) t.meta.put(edition, "edition");
-    }
-    for (const line of lines) t.lines.add(line);
-    return t.done;
-  }
-  clear() {
-    const t = this.tx("readwrite");
-    t.lines.clear();
-    return t.done;
-  }
-}
-
-async function got(url) {
-  const r = await fetch(url);
-  if (!r.ok) throw new Error(`${url}: ${r.status}`);
-  return r;
-}
-const text = async (url) => (await got(url)).text();
-
-// MicroPython started and the app's Python written into its file system: py/bundle.bin, one file
-// read as bytes (bytecode must never be decoded as text), sliced by py/files.json (hal/web/bundle.py).
-// The import holds the page's thread: where the database is open by then (a page opened before), it
-// waits for `reading` (the saved game read from IndexedDB: one short answer, that would otherwise
-// wait behind it); a database still being made (a fresh browser: slow) is not waited for.
-async function startRuntime(reading, opened) {
-  const [{ loadMicroPython }, index, code] = await Promise.all([
-    import(new URL("wasm/micropython.js", document.baseURI).href),
-    got("py/files.json").then((r) => r.json()),
-    got("py/bundle.bin").then((r) => r.arrayBuffer()),
-  ]);
-  performance.mark("cfx-fetched");
-  const mp = await loadMicroPython({ heapsize: 8 * 1024 * 1024, stdout: (t) => console.log(t), stderr: (t) => console.error(t) });
-  if (index.kind === "mpy") {
-    const runtime = mp.pyimport("sys").implementation._mpy;
-    if ((runtime & 0xff) !== index.mpy[0] || ((runtime >> 8) & 3) !== index.mpy[1]) {
-      throw new Error(`this app's bytecode is ${index.mpy.join(".")}, its runtime reads ${runtime & 0xff}.${(runtime >> 8) & 3}: export it again`);
-    }
-  }
-  performance.mark("cfx-runtime");
-  const made = new Set(["/lib"]);
-  mp.FS.mkdir("/lib");
-  for (const [f, at, length] of index.files) {
-    const parts = f.split("/");
-    for (let k = 1; k < parts.length; k++) {
-      const dir = "/lib/" + parts.slice(0, k).join("/");
-      if (!made.has(dir)) { mp.FS.mkdir(dir); made.add(dir); }
-    }
-    mp.FS.writeFile(`/lib/${f}`, new Uint8Array(code, at, length));
-  }
-  if (opened()) await reading.catch(() => null); // its failure is connectLocal's to say
-  const offline = mp.pyimport("hal.web.offline");
-  performance.mark("cfx-imported");
-  return offline;
-}
 
 // The service worker (sw.js) caches the app's files at install; the clips of the one format this
 // page plays are cached when the page asks (a phone downloads no format it cannot play).
@@ -113,20 +24,11 @@ function offlineReady(format) {
 }
 
 export async function connectLocal(app, onMessage, onState) {
-  performance.mark("cfx-connect"); // this and the marks below: where a load's time goes (bench_offline)
-  const store = new Store();
-  let open = false;
-  const reading = store.open().then(() => {
-    open = true;
-    return store.load();
-  });
-  const runtime = startRuntime(reading, () => open); // at once, beside IndexedDB and the edition's files
-  const manifest = text("sounds/manifest.json");
+  performance.mark("cfx-connect");
+  if (!window.cfxBoot) await import("./boot.js"); // the exported page began it already (its inline copy)
+  const { store, reading, runtime, manifest, wordsOf } = window.cfxBoot;
   const query = new URLSearchParams(location.search);
   const editions = app.editions;
-  const words = {}; // edition -> its words, fetched once: the likely one at once, before the saved game says
-  const wordsOf = (e) => (words[e] ??= text(`words/${e}.json`));
-  wordsOf(editions.includes(query.get("edition")) ? query.get("edition") : editions[0]);
   const saved = await reading;
   let edition = query.get("edition");
   if (!editions.includes(edition)) edition = editions.includes(saved.edition) ? saved.edition : editions[0];

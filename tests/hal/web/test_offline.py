@@ -204,6 +204,20 @@ def test_the_page_asks_at_once_for_what_it_waits_for(app):
     assert "ignoreSearch: true" not in sw and "addRoutes" in sw
 
 
+def test_the_page_begins_the_runtime_itself(app):
+    """static/boot.js goes inline into index.html, after the preloads and before the stylesheets (which
+    would hold a script until they come), as a classic script: MicroPython and the saved game begun as
+    the page is parsed; local.js loads the file itself only where no page began it."""
+    html = (app / "index.html").read_text(encoding="utf-8")
+    code = (app / "static" / "boot.js").read_text(encoding="utf-8")
+    inline = "<script>(() => {\n%s})();</script>" % code
+    assert html.count(inline) == 1
+    at = html.index(inline)
+    assert html.rindex('<link rel="preload"', 0, at) < at < html.index('<link rel="stylesheet"')
+    assert "window.cfxBoot ??= boot();" in code and 'import("./boot.js")' in (app / "static" / "local.js").read_text()
+    assert not any(line.startswith(("import ", "export ")) for line in code.splitlines())  # a classic script
+
+
 def test_export_errors_are_one_line(tmp_path):
     done = export(tmp_path / "x", "klingon")
     assert done.returncode == 2 and done.stderr.count("\n") == 1

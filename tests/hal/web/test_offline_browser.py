@@ -158,3 +158,30 @@ def test_the_app_lays_out_like_the_host_page_at_every_size(app, browsers, size):
         assert caps["height"] >= 100, "the captions squeezed to %.0f px" % caps["height"]
     finally:
         server.stop()
+
+
+def test_a_page_without_the_inline_start_loads_boot_js_itself(app, browsers, tmp_path):
+    """local.js begins the start itself (static/boot.js, fetched) where the page did not: the same
+    app's index.html without its inline copy still plays, and keeps its game in IndexedDB."""
+    import shutil
+
+    from hal.web.export import early
+
+    bare = tmp_path / "app"
+    shutil.copytree(app, bare)
+    html = (bare / "index.html").read_text(encoding="utf-8")
+    assert early() in html
+    (bare / "index.html").write_text(html.replace(early(), ""), encoding="utf-8")
+    server = Static(bare)
+    try:
+        d = browsers(*TABLET)
+        d.get(server.url + "?seed=5&new")
+        wait(d, lambda d: body(d, "ready") == "1" and body(d, "offline") == "1", "the app ready")
+        assert d.execute_script("return !!window.cfxBoot && performance.getEntriesByName('cfx-boot').length === 1")
+        assert d.execute_script("return performance.getEntriesByName('cfx-boot')[0].startTime") > d.execute_script(
+            "return performance.getEntriesByName('cfx-connect')[0].startTime"
+        )  # begun by local.js, not by the page
+        tap(d, "SWITCH")
+        wait(d, lambda d: len(captions_in(d)) >= 2 and saved(d), "the roll call, kept in IndexedDB")
+    finally:
+        server.stop()
