@@ -160,9 +160,12 @@ class PygameOut:
 
 
 class SimpleaudioOut:
-    """simpleaudio (ALSA on Linux): one play object at a time."""
+    """simpleaudio (ALSA on Linux): one play object at a time. It plays raw
+    samples: a compressed clip is decoded when it is loaded (hal.audio loads
+    a compressed edition whole when this backend starts)."""
 
     name = "simpleaudio"
+    decodes = True  # hal.audio: a compressed edition is loaded at start, not at its first press
 
     def __init__(self, volume):
         try:
@@ -174,6 +177,7 @@ class SimpleaudioOut:
         self._sa = simpleaudio
         self._volume = volume
         self._play = None
+        self._decoder = None  # pygame, when this backend opened its mixer to decode MP3 clips
         try:  # open the device once: no sound card raises here, not in the middle of a game
             with quiet_stderr():
                 simpleaudio.play_buffer(b"\0\0" * 64, 1, 2, RATE).stop()
@@ -181,9 +185,12 @@ class SimpleaudioOut:
             raise AudioUnavailable("simpleaudio cannot open the sound device: %s" % e, _why(str(e))) from None
 
     def load(self, path):
-        with wave.open(str(path), "rb") as w:
-            params = (w.getnchannels(), w.getsampwidth(), w.getframerate())
-            frames = w.readframes(w.getnframes())
+        if str(path).lower().endswith(".wav"):
+            with wave.open(str(path), "rb") as w:
+                params = (w.getnchannels(), w.getsampwidth(), w.getframerate())
+                frames = w.readframes(w.getnframes())
+        else:  # a wheel's MP3 (hal.captions.clip_file): simpleaudio plays raw samples only
+            frames, params = self._decode(path)
         if params[1] != 2:
             raise ValueError("%d-bit samples, not 16-bit" % (8 * params[1]))
         if not frames:
@@ -200,6 +207,29 @@ class SimpleaudioOut:
                 samples.byteswap()
             frames = samples.tobytes()
         return (frames,) + params
+
+    def _decode(self, path):
+        """(frames, (channels, width, rate)) of a compressed clip, decoded by SDL_mixer
+        (pygame.mixer.Sound, pygame being clue-fx's own dependency) and read back
+        with get_raw(): 16-bit at the mixer's rate. Where no one has opened pygame's
+        mixer, it is opened for this on SDL's dummy driver (no sound card held,
+        nothing heard: simpleaudio has the device) and closed with this backend."""
+        import pygame
+
+        if not pygame.mixer.get_init():
+            saved = os.environ.get("SDL_AUDIODRIVER")
+            os.environ["SDL_AUDIODRIVER"] = "dummy"
+            try:
+                pygame.mixer.init(RATE, -16, 1, MIXER_BUFFER)
+            finally:
+                if saved is None:
+                    os.environ.pop("SDL_AUDIODRIVER", None)
+                else:
+                    os.environ["SDL_AUDIODRIVER"] = saved
+            self._decoder = pygame
+        rate, size, channels = pygame.mixer.get_init()
+        sound = pygame.mixer.Sound(file=str(path))  # pygame.error if corrupt
+        return sound.get_raw(), (channels, abs(size) // 8, rate)
 
     def start(self, sound):
         frames, channels, width, rate = sound
@@ -218,6 +248,9 @@ class SimpleaudioOut:
 
     def close(self):
         self.stop()
+        if self._decoder is not None:
+            self._decoder.mixer.quit()
+            self._decoder = None
 
 
 _MAKERS = {"pygame": PygameOut, "simpleaudio": SimpleaudioOut, "silent": lambda volume: SilentOut()}
