@@ -177,7 +177,7 @@ class SimpleaudioOut:
         self._sa = simpleaudio
         self._volume = volume
         self._play = None
-        self._decoder = None  # pygame, when this backend opened its mixer to decode MP3 clips
+        self._decoder = None  # True: this backend opened pygame's mixer to decode MP3 clips (False: it was open)
         try:  # open the device once: no sound card raises here, not in the middle of a game
             with quiet_stderr():
                 simpleaudio.play_buffer(b"\0\0" * 64, 1, 2, RATE).stop()
@@ -209,27 +209,9 @@ class SimpleaudioOut:
         return (frames,) + params
 
     def _decode(self, path):
-        """(frames, (channels, width, rate)) of a compressed clip, decoded by SDL_mixer
-        (pygame.mixer.Sound, pygame being clue-fx's own dependency) and read back
-        with get_raw(): 16-bit at the mixer's rate. Where no one has opened pygame's
-        mixer, it is opened for this on SDL's dummy driver (no sound card held,
-        nothing heard: simpleaudio has the device) and closed with this backend."""
-        import pygame
-
-        if not pygame.mixer.get_init():
-            saved = os.environ.get("SDL_AUDIODRIVER")
-            os.environ["SDL_AUDIODRIVER"] = "dummy"
-            try:
-                pygame.mixer.init(RATE, -16, 1, MIXER_BUFFER)
-            finally:
-                if saved is None:
-                    os.environ.pop("SDL_AUDIODRIVER", None)
-                else:
-                    os.environ["SDL_AUDIODRIVER"] = saved
-            self._decoder = pygame
-        rate, size, channels = pygame.mixer.get_init()
-        sound = pygame.mixer.Sound(file=str(path))  # pygame.error if corrupt
-        return sound.get_raw(), (channels, abs(size) // 8, rate)
+        if self._decoder is None:
+            self._decoder = open_decoder()  # True: opened here, closed with this backend
+        return decode(path)
 
     def start(self, sound):
         frames, channels, width, rate = sound
@@ -248,9 +230,49 @@ class SimpleaudioOut:
 
     def close(self):
         self.stop()
-        if self._decoder is not None:
-            self._decoder.mixer.quit()
-            self._decoder = None
+        if self._decoder:
+            close_decoder()
+        self._decoder = None
+
+
+# --- a compressed clip's raw samples (simpleaudio; hal.bringup.sdcard's WAVs for a DFPlayer)
+
+
+def open_decoder():
+    """pygame's mixer open, to decode compressed clips with SDL_mixer (pygame is
+    clue-fx's own dependency: no numpy, no ffmpeg). Where no one has opened it,
+    it is opened on SDL's dummy driver (no sound card held, nothing heard) at
+    RATE, 16-bit mono, and True is returned: close_decoder() when done."""
+    import pygame
+
+    if pygame.mixer.get_init():
+        return False
+    saved = os.environ.get("SDL_AUDIODRIVER")
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    try:
+        pygame.mixer.init(RATE, -16, 1, MIXER_BUFFER)
+    finally:
+        if saved is None:
+            os.environ.pop("SDL_AUDIODRIVER", None)
+        else:
+            os.environ["SDL_AUDIODRIVER"] = saved
+    return True
+
+
+def close_decoder():
+    import pygame
+
+    pygame.mixer.quit()
+
+
+def decode(path):
+    """(frames, (channels, width, rate)) of the clip file at `path` (an MP3, or any
+    file SDL_mixer reads), decoded by the open mixer (open_decoder) and read back
+    with get_raw(): 16-bit at the mixer's rate. pygame.error if it is no clip."""
+    import pygame
+
+    rate, size, channels = pygame.mixer.get_init()
+    return pygame.mixer.Sound(file=str(path)).get_raw(), (channels, abs(size) // 8, rate)
 
 
 _MAKERS = {"pygame": PygameOut, "simpleaudio": SimpleaudioOut, "silent": lambda volume: SilentOut()}
