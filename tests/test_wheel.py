@@ -307,3 +307,45 @@ def test_the_offline_app_is_exported_from_the_installed_mp3s_with_no_ffmpeg(inst
     assert all((app / "sounds" / "en" / n).read_bytes() == (site / "en" / n).read_bytes() for n in sounds)
     sw = (app / "sw.js").read_text(encoding="utf-8")
     assert ".opus" not in sw and ".wav" not in sw
+
+
+def test_the_web_board_serves_the_installed_mp3s(installed):
+    """`clue-fx web` from the wheel: its hello names mp3 (the page asks for NNNN.mp3, voice.js) and a clip
+    asked for by number comes as the installed MP3, whichever extension the page named."""
+    import asyncio
+    import re
+    import threading
+
+    import aiohttp
+
+    from tests.support.waits import end_process, wait_until
+
+    venv, env, away = installed
+    cmd = [venv / "bin" / "clue-fx", "web", "--host", "127.0.0.1", "--port", "0", "--seed", "3", "--edition", "en"]
+    proc = subprocess.Popen([str(c) for c in cmd], cwd=away, env=env, stdout=subprocess.PIPE, text=True)
+    lines = []
+    threading.Thread(target=lambda: lines.extend(proc.stdout), daemon=True).start()
+    try:
+        first = wait_until(lambda: lines and lines[0], 30, "clue-fx web's address")
+        url = re.fullmatch(r"board: (http://127\.0\.0\.1:\d+/)\?b=\w+\n", first).group(1)
+        site = pathlib.Path(run([venv / "bin" / "python", "-c", "import sounds; print(sounds.__file__)"], away, env)
+                            .stdout.strip()).parent  # fmt: skip
+        mp3 = (site / "en" / "0007.mp3").read_bytes()
+
+        async def go():
+            async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=20)) as http:
+                ws = await http.ws_connect(url + "ws")
+                hello = json.loads((await ws.receive()).data)
+                await ws.close()
+                got = {}
+                for name in ("0007.mp3", "0007.wav", "9999.mp3", "0007.ogg"):
+                    async with http.get(url + "sounds/en/" + name) as r:
+                        got[name] = (r.status, r.content_type, await r.read())
+                return hello, got
+
+        hello, got = asyncio.run(go())
+        assert hello["t"] == "hello" and hello["sounds"] == ["mp3"]
+        assert got["0007.mp3"] == (200, "audio/mpeg", mp3) and got["0007.wav"] == got["0007.mp3"]
+        assert got["9999.mp3"][0] == 404 and got["0007.ogg"][0] == 404
+    finally:
+        end_process(proc)

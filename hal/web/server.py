@@ -46,7 +46,7 @@ import time
 
 from aiohttp import WSMsgType, web
 
-from ..captions import SOUNDS, clip_file, clip_format, clip_numbers
+from ..captions import clip_file, clip_format, clip_numbers
 from .admission import Admission
 from .console import Console
 from .gate import BACKLOG, Gate, StrictSocket, connections_cap
@@ -199,7 +199,8 @@ class WebBoard:
             n = int(name[:4])
             if self.voices is not None and lang == self.voices.edition and self.voices.path(n):
                 path = inside(self.voices.folder, "%04d.wav" % n, CLIP)
-            path = path or inside(SOUNDS / lang, clip_file(lang, n).name, CLIP)
+            clip = clip_file(lang, n)
+            path = path or inside(clip.parent, clip.name, CLIP)
         if path is None:
             raise web.HTTPNotFound(text="no such clip")
         return web.FileResponse(path, headers={"Cache-Control": "max-age=86400"})
