@@ -89,7 +89,6 @@ class WebBoard:
         self.captions = captions
         self.log = log or (lambda line: None)
         self.voices = voices  # a hal.voicepack.VoicePack of this edition, or None
-        self.clip_format = clip_format()  # "mp3" from a wheel, "wav" from a checkout
         self.words = words
         self.table = table
         self.limits = limits
@@ -196,11 +195,9 @@ class WebBoard:
         lang, name = request.match_info["lang"], request.match_info["name"]
         path = None
         if lang in self.captions.editions and CLIP.fullmatch(name):
-            n = int(name[:4])
-            if self.voices is not None and lang == self.voices.edition and self.voices.path(n):
-                path = inside(self.voices.folder, "%04d.wav" % n, CLIP)
-            clip = clip_file(lang, n)
-            path = path or inside(clip.parent, clip.name, CLIP)
+            mine = self.voices is not None and lang == self.voices.edition and self.voices.path(int(name[:4]))
+            clip = mine or clip_file(lang, int(name[:4]))  # the pack's folder, or the package's: that folder alone
+            path = inside(clip.parent, clip.name, CLIP)
         if path is None:
             raise web.HTTPNotFound(text="no such clip")
         return web.FileResponse(path, headers={"Cache-Control": "max-age=86400"})
@@ -261,7 +258,7 @@ class WebBoard:
         if self.gate is not None:
             self.gate.upgraded(request.protocol)  # a page now: the pages' limits hold it
         hello = self.hub.hello("seat" if request.query.get("seat") is not None else "board")
-        hello["sounds"] = [self.clip_format]  # the page asks for its clips in the package's format (voice.js, pick)
+        hello["sounds"] = [clip_format()]  # the page asks for its clips in the package's format (voice.js, pick)
         guest = request.query.get("seat")
         if guest is not None:
             if not self.admission.tries(addr).ready(time.monotonic()):  # codes tried too fast from here: not looked at
