@@ -196,8 +196,8 @@ class WebBoard:
         path = None
         if lang in self.captions.editions and CLIP.fullmatch(name):
             mine = self.voices is not None and lang == self.voices.edition and self.voices.path(int(name[:4]))
-            clip = mine or clip_file(lang, int(name[:4]))  # the pack's folder, or the package's: that folder alone
-            path = inside(clip.parent, clip.name, CLIP)
+            for clip in filter(None, (mine, clip_file(lang, int(name[:4])))):  # the pack's, else the package's
+                path = path or inside(clip.parent, clip.name, CLIP)  # from that folder alone (a link out: not)
         if path is None:
             raise web.HTTPNotFound(text="no such clip")
         return web.FileResponse(path, headers={"Cache-Control": "max-age=86400"})
