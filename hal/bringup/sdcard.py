@@ -9,7 +9,7 @@ A wheel's clips are MP3 (hal.captions.clip_file, tools/build_clips.py):
 they are decoded into WAVs as the card is written (SDL_mixer's decoder,
 hal.audio_backends.decode), the same samples the desktop plays.
 
-    plan("fr")                       # [(source WAV, path on the card)]
+    plan("fr")                       # [(clip, source file, path on the card)]: a WAV, or a wheel's MP3
     write("/media/me/SDCARD", "fr")  # old numbered files removed first; CardError
     write(card, "fr", sentences=())  # the clips only
 
@@ -74,8 +74,8 @@ _FATAL = re.compile(r"not a WAV|cut short|no sound in it|silent all through|not 
 
 
 def plan(lang, sounds=SOUNDS, voices=None):
-    """[(clip number, WAV on this computer, path on the card)] of an edition;
-    `sounds`: the folder of manifest.json and <lang>/NNNN.wav (None: the installed one);
+    """[(clip number, its file on this computer, path on the card)] of an edition;
+    `sounds`: the folder of manifest.json and <lang>/NNNN.wav or .mp3 (None: the installed one);
     `voices`: a hal.voicepack.VoicePack whose clips go instead of the edition's."""
     if sounds is None:
         from hal.captions import SOUNDS as installed
