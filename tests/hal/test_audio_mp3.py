@@ -202,3 +202,21 @@ def test_simpleaudio_decodes_the_mp3_set_at_start_on_an_alsa_null_device(mp3, tm
     assert result["at_start"] == len(names()) == result["cached"]  # every clip decoded before the first press
     assert result["played"][:3] == [72, 74, 72] and result["trues"] == 1
     assert len(result["lines"]) == 1 and "0073.mp3" in result["lines"][0], result["lines"]
+
+
+def test_the_mp3s_meet_what_a_voice_pack_is_held_to(mp3, mixer):
+    """hal.voicepack's own measures, the ones `clue-fx voices check` holds a pack to beside the edition's clips,
+    on every decoded MP3: it starts speaking within MAX_LEADING_MS and its active level is its WAV's within
+    0.5 dB (the pack's loudness window is set around the edition's)."""
+    from hal.voicepack import MAX_LEADING_MS, active_level_db, leading_silence_ms, read_samples
+
+    mixer("dummy")
+    worst_lead = worst_level = 0.0
+    for lang in EDITIONS:
+        for n in range(1, len(names()) + 1):
+            wav, rate = read_samples(captions.clip_file(lang, n))[:2]
+            dec = [v / 32768 for v in samples(pygame.mixer.Sound(str(mp3 / lang / ("%04d.mp3" % n))).get_raw())]
+            worst_lead = max(worst_lead, leading_silence_ms(dec, rate))
+            worst_level = max(worst_level, abs(active_level_db(dec, rate) - active_level_db(wav, rate)))
+    assert worst_lead <= MAX_LEADING_MS, worst_lead
+    assert worst_level <= 0.5, worst_level
