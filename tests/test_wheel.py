@@ -349,3 +349,26 @@ def test_the_web_board_serves_the_installed_mp3s(installed):
         assert got["9999.mp3"][0] == 404 and got["0007.ogg"][0] == 404
     finally:
         end_process(proc)
+
+
+def test_an_editable_install_plays_the_checkouts_wavs_and_needs_no_encoder(source, tmp_path):
+    """`pip install -e`: setuptools' editable wheel, built here with no soundfile at all, holds no clip; the
+    venv it goes into finds the checkout's sounds/ and its WAVs; the checkout gains no MP3."""
+    shadow = tmp_path / "shadow" / "soundfile"
+    shadow.mkdir(parents=True)
+    (shadow / "__init__.py").write_text('raise ImportError("no soundfile here")\n')
+    dist = tmp_path / "dist"
+    env = dict(os.environ, PYTHONPATH=str(shadow.parent))
+    hook = "import setuptools.build_meta as b, sys; b.build_editable(sys.argv[1])"
+    run([sys.executable, "-c", hook, dist], source, env)
+    (editable,) = dist.glob("*.whl")
+    with zipfile.ZipFile(editable) as z:
+        assert [n for n in z.namelist() if n.endswith((".wav", ".mp3"))] == []
+    venv = tmp_path / "venv"
+    run([sys.executable, "-m", "venv", venv], tmp_path)
+    env = environ(venv)
+    run([venv / "bin" / "python", "-m", "pip", "install", "-q", "--no-deps", editable], tmp_path, env)
+    code = "from hal import captions; print(captions.clip_format(), captions.clip_file('fr', 12))"
+    fmt, path = run([venv / "bin" / "python", "-c", code], tmp_path, env).stdout.split()
+    assert (fmt, path) == ("wav", str(source / "sounds" / "fr" / "0012.wav"))
+    assert list((source / "sounds").rglob("*.mp3")) == []
