@@ -162,10 +162,9 @@ class PygameOut:
 class SimpleaudioOut:
     """simpleaudio (ALSA on Linux): one play object at a time. It plays raw
     samples: a compressed clip is decoded when it is loaded (hal.audio loads
-    a compressed edition whole when this backend starts)."""
+    a compressed edition whole when it starts)."""
 
     name = "simpleaudio"
-    decodes = True  # hal.audio: a compressed edition is loaded at start, not at its first press
 
     def __init__(self, volume):
         try:
