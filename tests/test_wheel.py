@@ -373,3 +373,52 @@ def test_an_editable_install_plays_the_checkouts_wavs_and_needs_no_encoder(sourc
     fmt, path = run([venv / "bin" / "python", "-c", code], tmp_path, env).stdout.split()
     assert (fmt, path) == ("wav", str(source / "sounds" / "fr" / "0012.wav"))
     assert list((source / "sounds").rglob("*.mp3")) == []
+
+
+def test_a_browser_plays_the_installed_mp3s_from_the_web_board(installed):
+    """Headless Chromium on the installed `clue-fx web`: the page asks for every clip as NNNN.mp3 and decodes
+    each (voice.js's count), and the greeting starts when the board is switched on."""
+    import re
+    import threading
+
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver_bin = shutil.which("chromedriver") or (
+        "/usr/bin/chromedriver" if os.path.exists("/usr/bin/chromedriver") else None
+    )
+    if chromium is None or driver_bin is None or importlib.util.find_spec("selenium") is None:
+        pytest.skip("headless Chromium or selenium is not installed (python tools/setup_tests.py)")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    from tests.support.waits import end_process, wait_until
+    from tests.support.web_scene import page_ready, touch
+
+    venv, env, away = installed
+    cmd = [venv / "bin" / "clue-fx", "web", "--host", "127.0.0.1", "--port", "0", "--seed", "3", "--edition", "en"]
+    proc = subprocess.Popen([str(c) for c in cmd], cwd=away, env=env, stdout=subprocess.PIPE, text=True)
+    lines = []
+    threading.Thread(target=lambda: lines.extend(proc.stdout), daemon=True).start()
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = chromium
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                "--window-size=1280,800", "--autoplay-policy=no-user-gesture-required"):  # fmt: skip
+        opts.add_argument(arg)
+    opts.set_capability("goog:loggingPrefs", {"performance": "ALL"})
+    browser = None
+    try:
+        url = wait_until(lambda: lines and lines[0], 30, "clue-fx web's address").split(" ", 1)[1].strip()
+        browser = webdriver.Chrome(service=Service(driver_bin), options=opts)
+        browser.get(url)
+        wait_until(lambda: page_ready(browser), 30, "the board page drawn")
+        touch(browser, "SWITCH")
+        n = len(MANIFEST["clips"])
+        wait_until(lambda: browser.execute_script("return window.cfxTimes.decoded") == n, 60, "every clip decoded")
+        wait_until(lambda: browser.execute_script("return window.cfxTimes.starts.length"), 30, "the greeting started")
+        asked = {
+            m for e in browser.get_log("performance") for m in re.findall(r"/sounds/en/(\d{4}\.\w+)", e["message"])
+        }
+        assert asked == {"%04d.mp3" % c["id"] for c in MANIFEST["clips"]}
+    finally:
+        if browser is not None:
+            browser.quit()
+        end_process(proc)
