@@ -133,7 +133,14 @@ def main(argv=None):
     p.add_argument("out", help="a new folder: OUT/manifest.json and OUT/<edition>/NNNN.mp3")
     p.add_argument("--edition", action="append", help="only this edition (again for more; default: all)")
     p.add_argument("--sounds", default=str(root / "sounds"), help="the WAVs' sounds folder (default: the checkout's)")
+    level = SETTINGS["compression_level"]
+    p.add_argument("--compression-level", type=float, metavar="L", help="not the wheel's %s: to judge another" % level)
     args = p.parse_args(argv)
+    if args.compression_level is not None:
+        if not 0.0 <= args.compression_level < 1.0:
+            print("build_clips: --compression-level is from 0 (best) to below 1", file=sys.stderr)
+            return 2
+        SETTINGS["compression_level"] = args.compression_level
     out = pathlib.Path(args.out)
     if out.exists():
         print("build_clips: %s exists: name a new folder" % out, file=sys.stderr)
