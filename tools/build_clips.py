@@ -1,6 +1,6 @@
 """The wheel's clips: sounds/<edition>/NNNN.mp3, made from the checkout's
 WAVs when the wheel is built, in place of them (issue 42: an install
-carries 2.3 MB of clips, not 16 MB). The repository's sounds/ keeps its
+carries 3 MB of clips, not 16 MB). The repository's sounds/ keeps its
 WAVs (DESIGN.md, Sounds and editions); an editable install plays them.
 
 pyproject.toml hooks it into setuptools (`[tool.setuptools] cmdclass`):
@@ -15,12 +15,15 @@ noticing, pip shows no build warnings).
     python tools/build_clips.py OUT [--edition en]   # a sounds folder (manifest.json + <ed>/NNNN.mp3) in OUT
 
 The settings (SETTINGS): MPEG-2 Layer III, variable bitrate at libsndfile's
-compression level 0.7 (LAME's VBR), about 39 kb/s on speech at 22 050 Hz
-mono, what the web export's MP3 gets (40 kb/s). VBR, not a constant
-bitrate: only then does libsndfile write LAME's header with the encoder's
-delay and padding, which pygame's decoder reads: a clip decodes to as many
-samples as its WAV, starting within 2 ms of it (a constant-bitrate clip
-starts up to 50 ms late and runs up to 80 ms long). Same WAV, same bytes.
+compression level 0.5 (LAME's VBR): 46 kb/s on fr's speech, 55 kb/s on en
+and us (22 050 Hz mono), 3.0 MB for the three editions. Level 0.7 (35-39
+kb/s, 2.2 MB) cost fr's recogniser 3-4 points of WER (bench/bench_voice.py,
+docs/sounds.md), past what an inaudible change of the WAVs moves it. VBR,
+not a constant bitrate: only then does libsndfile write LAME's header with
+the encoder's delay and padding, which pygame's decoder reads: a clip
+decodes to as many samples as its WAV, starting within 2 ms of it (a
+constant-bitrate clip starts up to 50 ms late and runs up to 80 ms long).
+Same WAV, same bytes.
 """
 
 import argparse
@@ -36,7 +39,7 @@ from setuptools.command.sdist import sdist as _sdist
 
 HOOK = "tools/build_clips.py"  # this file, as the sdist holds it
 FORMAT = "mp3"
-SETTINGS = {"format": "MP3", "subtype": "MPEG_LAYER_III", "bitrate_mode": "VARIABLE", "compression_level": 0.7}
+SETTINGS = {"format": "MP3", "subtype": "MPEG_LAYER_III", "bitrate_mode": "VARIABLE", "compression_level": 0.5}
 NO_ENCODER = (
     "clue-fx build: no MP3 encoder for the clips (%s): pip install soundfile (a build requirement, "
     "pyproject.toml), then build again"
