@@ -1,12 +1,16 @@
 """What hal.audio costs on top of pygame.mixer, measured in one run:
 
-- the start of a clip: `audio([Say])` until the channel plays, with the clip
-  read from disk (cold) and from the cache (warm), against a bare
+- the start of a clip: `audio.present([Say])` until the channel plays, with the clip
+  read from disk (cold: a WAV; a wheel's MP3s are all decoded when the
+  speaker opens, its time printed) and from the cache (warm), against a bare
   `Channel.play(sound)` of a loaded Sound (the baseline);
 - one `poll()` while a clip plays, against a bare `Channel.get_busy()`;
 - the mixer's own buffer, the floor of any start latency.
 
-    SDL_AUDIODRIVER=dummy python bench/bench_audio.py [--lang fr] [--rounds 200]
+    SDL_AUDIODRIVER=dummy python bench/bench_audio.py [--lang fr] [--rounds 200] [--sounds DIR]
+
+--sounds DIR: another sounds folder than the installed one (the wheel's MP3s:
+`python tools/build_clips.py DIR`), whose clips are decoded when read.
 
 (SDL_AUDIODRIVER defaults to dummy here, so it runs on a machine without a
 sound card; set it to your driver to measure a real one.)
@@ -56,30 +60,32 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--lang", default="fr", choices=("fr", "en"))
     parser.add_argument("--rounds", type=int, default=200)
+    parser.add_argument("--sounds", metavar="DIR", default=str(captions.SOUNDS), help="a sounds folder (WAV or MP3)")
     args = parser.parse_args(argv)
 
     pygame.mixer.pre_init(22050, -16, 1, BUFFER_FRAMES)
     pygame.mixer.init()
-    audio = AudioOut(captions.load(args.lang), backend="pygame", notice=print)
+    t = time.perf_counter()
+    audio = AudioOut(captions.load(args.lang), backend="pygame", notice=print, sounds=args.sounds)
+    opened = time.perf_counter() - t
     channel = pygame.mixer.Channel(0)
     clips = list(range(1, len(CLIPS) + 1))
-    folder = ROOT / "sounds" / args.lang
 
     cold = []
     for clip in clips:  # every clip once, read from disk
         t = time.perf_counter()
-        audio([Say("bench", {}, (clip,))], 0)
+        audio.present([Say("bench", {}, (clip,))], 0)
         cold.append(time.perf_counter() - t)
-        audio([StopAudio()], 0)
+        audio.present([StopAudio()], 0)
     warm = []
     for i in range(args.rounds):
         clip = clips[i % len(clips)]
         t = time.perf_counter()
-        audio([Say("bench", {}, (clip,))], 0)
+        audio.present([Say("bench", {}, (clip,))], 0)
         warm.append(time.perf_counter() - t)
         assert channel.get_busy()
-        audio([StopAudio()], 0)
-    sounds = [pygame.mixer.Sound(str(folder / ("%04d.wav" % c))) for c in clips]
+        audio.present([StopAudio()], 0)
+    sounds = [pygame.mixer.Sound(str(captions.clip_file(args.lang, c, args.sounds))) for c in clips]
     bare = []
     for i in range(args.rounds):
         t = time.perf_counter()
@@ -87,7 +93,7 @@ def main(argv=None):
         bare.append(time.perf_counter() - t)
         channel.stop()
 
-    audio([Say("bench", {}, (clips[-1], clips[-1]))], 0)
+    audio.present([Say("bench", {}, (clips[-1], clips[-1]))], 0)
     polls = []
     gets = []
     for _ in range(args.rounds):
@@ -101,13 +107,14 @@ def main(argv=None):
 
     freq = pygame.mixer.get_init()[0] if pygame.mixer.get_init() else 22050
     print(
-        "driver %s, edition %s, %d clips, %d rounds"
-        % (os.environ["SDL_AUDIODRIVER"], args.lang, len(clips), args.rounds)
+        "driver %s, edition %s, %d clips (%s), %d rounds"
+        % (os.environ["SDL_AUDIODRIVER"], args.lang, len(clips), captions.clip_format(args.sounds), args.rounds)
     )
     print(
         "%-38s %8.1f ms (%d frames at %d Hz)"
         % ("mixer buffer (floor of any start)", 1000 * BUFFER_FRAMES / freq, BUFFER_FRAMES, freq)
     )
+    print("%-38s %8.1f ms (an edition of MP3s is decoded then)" % ("the speaker opened (AudioOut)", 1000 * opened))
     line("baseline: Channel.play(loaded Sound)", bare)
     line("start a Say, clip read from disk", cold, bare)
     line("start a Say, clip from the cache", warm, bare)

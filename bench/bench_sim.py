@@ -13,13 +13,15 @@
    the block ending at byte S during the write of buffer S / buffer_bytes
    (the write right after the mixer filled it); between two arrivals the
    buffers are spread at the pace between them. --voices DIR: a voice pack's
-   clips instead of the edition's (hal.voicepack).
+   clips instead of the edition's (hal.voicepack). --sounds DIR: another
+   sounds folder than the installed one (the wheel's MP3s: `python
+   tools/build_clips.py DIR` makes them from the checkout's WAVs).
 2. idle CPU of the open window (time.process_time over seconds of real idle
    loop), against a bare pygame loop and against redrawing every frame.
 3. time to first frame of `clue-fx play`, from process start (a subprocess),
    against `python -c "import pygame"` in the same run.
 
-    python bench/bench_sim.py [--presses 40] [--edition en] [--voices DIR] [--idle 4]
+    python bench/bench_sim.py [--presses 40] [--edition en] [--voices DIR] [--sounds DIR] [--idle 4]
 """
 
 import argparse
@@ -134,7 +136,7 @@ class TimedAudio:
         return getattr(self.inner, name)
 
 
-def press_latency(presses, edition, voices=None):
+def press_latency(presses, edition, voices=None, sounds=None):
     folder = tempfile.mkdtemp(prefix="bench-sim-")
     pipe = os.path.join(folder, "mixer-out")
     os.mkfifo(pipe)
@@ -152,7 +154,16 @@ def press_latency(presses, edition, voices=None):
 
         pack = load(voices, editions())
         edition = pack.edition
-    audio = TimedAudio(window.make_audio(edition, "pygame", 1.0, print, pack))
+    if sounds:  # window.make_audio's, from that folder
+        from hal import captions
+        from hal.audio import AudioOut
+
+        window.init_mixer("pygame")
+        out = AudioOut(captions.load(edition), backend="pygame", volume=1.0, notice=print, voices=pack, sounds=sounds)
+        print("latency: the clips of %s (%s)" % (sounds, captions.clip_format(sounds)))
+    else:
+        out = window.make_audio(edition, "pygame", 1.0, print, pack)
+    audio = TimedAudio(out)
     if audio.backend != "pygame":
         print("latency: no pygame mixer here (%s): skipped" % audio.backend)
         return None
@@ -220,6 +231,24 @@ def press_latency(presses, edition, voices=None):
     return report(events, capture, freq, channels, audio.inner)
 
 
+def clip_samples(path):
+    """(samples in [-1, 1), rate) of a clip's file: a WAV read, an MP3 decoded as pygame's mixer plays it."""
+    if str(path).endswith(".wav"):
+        return read_samples(path)[:2]
+    from hal.audio_backends import close_decoder, decode, open_decoder
+
+    opened = open_decoder()
+    try:
+        frames, (channels, _, rate) = decode(path)
+    finally:
+        if opened:
+            close_decoder()
+    data = array.array("h", frames)
+    if sys.byteorder == "big":
+        data.byteswap()
+    return [v / 32768 for v in data[::channels]], rate
+
+
 def report(events, capture, freq, channels, audio):
     samples = array.array("h", bytes(capture.data[: len(capture.data) // 2 * 2]))
     if sys.byteorder == "big":
@@ -239,7 +268,7 @@ def report(events, capture, freq, channels, audio):
             got["input"].append(1000 * (handed - t0))
             got["lead"].append(clip)
     period = [(b[1] - a[1]) / (b[0] - a[0]) * 1000 for a, b in zip(clock.points, clock.points[1:]) if b[0] > a[0]]
-    lead = {c: leading_silence_ms(*read_samples(audio.path(c))[:2], window_ms=0) for c in set(got["lead"])}
+    lead = {c: leading_silence_ms(*clip_samples(audio.path(c)), window_ms=0) for c in set(got["lead"])}
     buffer_ms = 1000 * MIXER_BUFFER / freq
     press, floor = got["press"], got["floor"]
     print("press -> sound at the mixer's output (%s edition%s, %d presses, loop at %d fps, SDL disk driver):"
@@ -350,11 +379,12 @@ def main():
     p.add_argument("--presses", type=int, default=40, help="key presses for the latency (default 40)")
     p.add_argument("--edition", default="en", choices=("fr", "en", "us"), help="whose clips (default en)")
     p.add_argument("--voices", metavar="DIR", help="a voice pack's clips instead (its edition)")
+    p.add_argument("--sounds", metavar="DIR", help="a sounds folder's clips (WAV or MP3) instead of the installed ones")
     p.add_argument("--latency-only", action="store_true", help="only the press -> sound figures")
     p.add_argument("--idle", type=float, default=4.0, help="seconds of each idle CPU measure (default 4)")
     p.add_argument("--runs", type=int, default=5, help="process starts for the first frame (default 5)")
     args = p.parse_args()
-    press_latency(args.presses, args.edition, args.voices)
+    press_latency(args.presses, args.edition, args.voices, args.sounds)
     if args.latency_only:
         return
     idle_cpu(args.idle)

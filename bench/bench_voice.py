@@ -7,6 +7,7 @@ espeak-ng's figure in the same run as the baseline.
     python bench/bench_voice.py                          # sounds/ against espeak-ng built now
     python bench/bench_voice.py --edition en --edition us
     python bench/bench_voice.py --voices cand=/tmp/try   # another folder of <edition>/NNNN.wav
+    python bench/bench_voice.py --voices board=sounds --voices mp3=DIR   # the wheel's MP3s against the WAVs
     python bench/bench_voice.py --baseline DIR           # an espeak-ng build already made
     python bench/bench_voice.py --whole --no-baseline    # the board's clips against each sentence read whole
 
@@ -73,6 +74,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import voice_judges  # noqa: E402
 from voice_words import card_names, compounds, edits, misheard, word_table, words  # noqa: E402, F401
+
+from hal.captions import clip_file  # noqa: E402
 
 TARGETS = {"fr": 0.15, "en": 0.08, "us": 0.08}
 WHISPER_LANG = {"fr": "fr", "en": "en", "us": "en"}
@@ -146,6 +149,20 @@ class Recogniser:
 
 
 def read_clip(path):
+    """A clip's samples (16-bit mono at 22 050 Hz): a WAV read, or an MP3 (the
+    wheel's: `python tools/build_clips.py DIR` makes them) decoded by pygame's
+    mixer, as the desktop plays it (hal.audio_backends.decode)."""
+    if not str(path).endswith(".wav"):
+        from hal.audio_backends import decode, open_decoder
+
+        open_decoder()  # left open for the run's other clips (SDL's dummy driver: nothing heard)
+        frames, params = decode(path)
+        if params != (1, 2, RATE_IN):
+            raise BenchError("%s: decoded as %r, not mono 16-bit %d Hz" % (path, params, RATE_IN))
+        data = array.array("h", frames)
+        if sys.byteorder == "big":
+            data.byteswap()
+        return data
     with wave.open(str(path), "rb") as w:
         if (w.getnchannels(), w.getsampwidth(), w.getframerate()) != (1, 2, RATE_IN):
             raise BenchError("%s: not mono 16-bit %d Hz" % (path, RATE_IN))
@@ -199,7 +216,7 @@ def joined(folder, lang, ids, cache, lead=0.0):
     parts = []
     for n in ids:
         if n not in cache:
-            path = pathlib.Path(folder) / lang / ("%04d.wav" % n)
+            path = clip_file(lang, n, folder)  # NNNN.wav, or a wheel's NNNN.mp3
             if not path.is_file():
                 raise BenchError("%s is missing" % path)
             cache[n] = np.frombuffer(read_clip(path).tobytes(), dtype=np.int16).astype(np.float32) / 32768
@@ -369,7 +386,7 @@ def main(argv=None):
         "--edition", action="append", choices=sorted(TARGETS), help="repeatable; default: all the manifest's"
     )
     parser.add_argument("--voices", action="append", default=[], metavar="LABEL=DIR",
-                        help="a folder of <edition>/NNNN.wav to judge (repeatable; default: board=sounds/)")
+                        help="a folder of <edition>/NNNN.wav (or .mp3) to judge (repeatable; default: board=sounds/)")
     parser.add_argument("--baseline", metavar="DIR", help="an espeak-ng build to use (default: built in this run)")
     parser.add_argument("--no-baseline", action="store_true", help="judge the folders only")
     parser.add_argument("--show", action="store_true", help="print every sentence misheard (stderr)")

@@ -1,5 +1,6 @@
 """Audio out: the board's speaker. A sink for `hal.runner.Board` that plays
-the firmware's clips from sounds/<lang>/NNNN.wav, one after the other.
+the firmware's clips from sounds/<lang>/NNNN.wav (NNNN.mp3 from a wheel:
+hal.captions.clip_file), one after the other.
 
     audio = AudioOut(captions.load("fr"))   # pygame.mixer, else simpleaudio, else silent
     AudioOut(captions.load("us"), voices=hal.voicepack.load("my-voices", captions.editions()))  # the pack first
@@ -17,6 +18,10 @@ Backends: "pygame" (gapless: the next clip waits in the channel's queue),
 backend cannot play, "auto" says so in one line and falls back; a missing or
 corrupt WAV is named once and skipped: the caption still shows (an edition
 whose folder is missing altogether is said once, and plays captions only).
+A wheel's clips are MP3 (hal.captions.clip_file): the whole edition is
+decoded when the speaker opens (about 0.5 ms a clip), so a press finds its
+clip ready as it finds a WAV, and simpleaudio, which plays raw samples,
+gets them at start.
 
 The backends (and quiet_stderr, which keeps ALSA's own noise off the
 console) are in hal/audio_backends.py.
@@ -28,7 +33,7 @@ import pathlib
 from firmware.clipnames import names
 
 from .audio_backends import open_backend
-from .captions import SOUNDS
+from .captions import SOUNDS, clip_file, clip_format
 from .sink import Sink
 
 CLIPS = names()
@@ -44,7 +49,7 @@ class AudioOut(Sink):
     def __init__(self, captions, backend="auto", volume=0.8, notice=print, *, sounds=SOUNDS, voices=None):
         """`captions`: the hal.captions.Captions of the edition it speaks.
         `notice`: called with one line of text for each problem (no sound card,
-        a bad WAV). `sounds`: the folder holding <lang>/NNNN.wav. `voices`: a
+        a bad WAV). `sounds`: the folder holding <lang>/NNNN.wav or .mp3. `voices`: a
         hal.voicepack.VoicePack of this edition, whose clips play first."""
         lang = captions.lang
         if not 0.0 <= volume <= 1.0:
@@ -52,7 +57,8 @@ class AudioOut(Sink):
         if voices is not None and voices.edition != lang:
             raise ValueError("the voice pack %s speaks the %s edition, not %s" % (voices.folder, voices.edition, lang))
         self.lang = lang
-        self._folder = pathlib.Path(sounds) / lang
+        self._sounds = pathlib.Path(sounds)
+        self._folder = self._sounds / lang
         self.voices = voices
         self._notice = notice
         self.unplayable = set()  # the clips that could not be played: missing or bad files
@@ -67,6 +73,9 @@ class AudioOut(Sink):
         self._queue = collections.deque()  # clip numbers not handed to the backend yet
         self._handed = collections.deque()  # [clip, recorded] started or queued in the backend
         self._owed = False  # a drain to report
+        if self.backend != "silent" and not self._no_folder and clip_format(self._sounds) != "wav":
+            for clip in range(1, len(CLIPS) + 1):  # a wheel's MP3s: decoded now (~50 ms), not at a press
+                self._load(clip)
 
     # --- the sink
 
@@ -195,6 +204,6 @@ class AudioOut(Sink):
         return sound
 
     def path(self, clip):
-        """The WAV clip number `clip` plays from: the voice pack's, else the edition's."""
+        """The file clip number `clip` plays from: the voice pack's WAV, else the edition's clip."""
         mine = self.voices.path(clip) if self.voices is not None else None
-        return mine if mine is not None else self._folder / ("%04d.wav" % clip)
+        return mine if mine is not None else clip_file(self.lang, clip, self._sounds)

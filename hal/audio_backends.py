@@ -160,7 +160,9 @@ class PygameOut:
 
 
 class SimpleaudioOut:
-    """simpleaudio (ALSA on Linux): one play object at a time."""
+    """simpleaudio (ALSA on Linux): one play object at a time. It plays raw
+    samples: a compressed clip is decoded when it is loaded (hal.audio loads
+    a compressed edition whole when it starts)."""
 
     name = "simpleaudio"
 
@@ -174,6 +176,7 @@ class SimpleaudioOut:
         self._sa = simpleaudio
         self._volume = volume
         self._play = None
+        self._decoder = None  # True: this backend opened pygame's mixer to decode MP3 clips (False: it was open)
         try:  # open the device once: no sound card raises here, not in the middle of a game
             with quiet_stderr():
                 simpleaudio.play_buffer(b"\0\0" * 64, 1, 2, RATE).stop()
@@ -181,9 +184,12 @@ class SimpleaudioOut:
             raise AudioUnavailable("simpleaudio cannot open the sound device: %s" % e, _why(str(e))) from None
 
     def load(self, path):
-        with wave.open(str(path), "rb") as w:
-            params = (w.getnchannels(), w.getsampwidth(), w.getframerate())
-            frames = w.readframes(w.getnframes())
+        if str(path).lower().endswith(".wav"):
+            with wave.open(str(path), "rb") as w:
+                params = (w.getnchannels(), w.getsampwidth(), w.getframerate())
+                frames = w.readframes(w.getnframes())
+        else:  # a wheel's MP3 (hal.captions.clip_file): simpleaudio plays raw samples only
+            frames, params = self._decode(path)
         if params[1] != 2:
             raise ValueError("%d-bit samples, not 16-bit" % (8 * params[1]))
         if not frames:
@@ -200,6 +206,11 @@ class SimpleaudioOut:
                 samples.byteswap()
             frames = samples.tobytes()
         return (frames,) + params
+
+    def _decode(self, path):
+        if self._decoder is None:
+            self._decoder = open_decoder()  # True: opened here, closed with this backend
+        return decode(path)
 
     def start(self, sound):
         frames, channels, width, rate = sound
@@ -218,6 +229,49 @@ class SimpleaudioOut:
 
     def close(self):
         self.stop()
+        if self._decoder:
+            close_decoder()
+        self._decoder = None
+
+
+# --- a compressed clip's raw samples (simpleaudio; hal.bringup.sdcard's WAVs for a DFPlayer)
+
+
+def open_decoder():
+    """pygame's mixer open, to decode compressed clips with SDL_mixer (pygame is
+    clue-fx's own dependency: no numpy, no ffmpeg). Where no one has opened it,
+    it is opened on SDL's dummy driver (no sound card held, nothing heard) at
+    RATE, 16-bit mono, and True is returned: close_decoder() when done."""
+    import pygame
+
+    if pygame.mixer.get_init():
+        return False
+    saved = os.environ.get("SDL_AUDIODRIVER")
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    try:
+        pygame.mixer.init(RATE, -16, 1, MIXER_BUFFER)
+    finally:
+        if saved is None:
+            os.environ.pop("SDL_AUDIODRIVER", None)
+        else:
+            os.environ["SDL_AUDIODRIVER"] = saved
+    return True
+
+
+def close_decoder():
+    import pygame
+
+    pygame.mixer.quit()
+
+
+def decode(path):
+    """(frames, (channels, width, rate)) of the clip file at `path` (an MP3, or any
+    file SDL_mixer reads), decoded by the open mixer (open_decoder) and read back
+    with get_raw(): 16-bit at the mixer's rate. pygame.error if it is no clip."""
+    import pygame
+
+    rate, size, channels = pygame.mixer.get_init()
+    return pygame.mixer.Sound(file=str(path)).get_raw(), (channels, abs(size) // 8, rate)
 
 
 _MAKERS = {"pygame": PygameOut, "simpleaudio": SimpleaudioOut, "silent": lambda volume: SilentOut()}

@@ -10,7 +10,14 @@
 SOUNDS (the folder of <edition>/NNNN.wav) and MANIFEST are the one place every
 part of the product finds the sounds: the `sounds` package's folder, read
 with importlib.resources, so a wheel's site-packages/sounds/ and a
-checkout's sounds/ (an editable install) are found alike.
+checkout's sounds/ (an editable install) are found alike. clip_file() is
+the one rule for a clip's file: a checkout's sounds/ holds WAVs
+(DESIGN.md), a wheel's MP3s made from them when it was built
+(tools/build_clips.py, issue 42):
+
+    clip_file("fr", 12)                   # SOUNDS/fr/0012.wav in a checkout, SOUNDS/fr/0012.mp3 from a wheel
+    clip_format()                         # "wav" or "mp3": the installed set's
+    clip_numbers("fr")                    # the clip numbers the edition has a file of
 
 The captions themselves (Captions, editions) also run under MicroPython:
 the offline web app's page builds them from the manifest it fetched
@@ -27,7 +34,7 @@ except ImportError:  # MicroPython (the offline app's page): its manifest is han
 
 
 def _sounds_folder():
-    """The folder of the `sounds` package (package data: manifest.json, <lang>/*.wav)."""
+    """The folder of the `sounds` package (package data: manifest.json, <lang>/*.wav, or *.mp3 in a wheel)."""
     if pathlib is None:
         return None
     try:
@@ -42,6 +49,40 @@ def _sounds_folder():
 
 SOUNDS = _sounds_folder()
 MANIFEST = SOUNDS / "manifest.json" if SOUNDS is not None else None
+# The clips' formats, the first found first: a checkout's WAVs (DESIGN.md), a wheel's MP3s (tools/build_clips.py)
+CLIP_FORMATS = ("wav", "mp3")
+_CLIP_NAME = "[0-9][0-9][0-9][0-9]."
+
+
+def clip_format(sounds=None):
+    """The format of the clips in the sounds folder `sounds` (None: the installed
+    one): "mp3" for a wheel's, "wav" for a checkout's."""
+    folder = pathlib.Path(SOUNDS if sounds is None else sounds)
+    for fmt in CLIP_FORMATS:
+        if next(folder.glob("*/" + _CLIP_NAME + fmt), None) is not None:
+            return fmt
+    return CLIP_FORMATS[0]
+
+
+def clip_file(lang, number, sounds=None):
+    """The file of clip `number` of edition `lang` in the sounds folder `sounds`
+    (None: the installed one): NNNN.wav or NNNN.mp3, whichever is there; where
+    neither is, the name the folder's format gives it (for the line that says so)."""
+    folder = pathlib.Path(SOUNDS if sounds is None else sounds) / lang
+    stem = "%04d." % number
+    for fmt in CLIP_FORMATS:
+        path = folder / (stem + fmt)
+        if path.is_file():
+            return path
+    return folder / (stem + clip_format(folder.parent))
+
+
+def clip_numbers(lang, sounds=None):
+    """The numbers of the clips edition `lang` has a file of, in any of CLIP_FORMATS."""
+    folder = pathlib.Path(SOUNDS if sounds is None else sounds) / lang
+    return {int(p.name[:4]) for fmt in CLIP_FORMATS for p in folder.glob(_CLIP_NAME + fmt) if p.is_file()}
+
+
 _NAMES = ("guest.", "suspect.", "inspecteur", "dupont.")
 # MicroPython's str.upper() changes ASCII letters only: the accented ones a sentence of the
 # editions can start with, in pairs (the offline app's « À la maison du gardien… », as the host says it)

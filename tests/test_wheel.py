@@ -1,8 +1,12 @@
 """A wheel that plays: the sdist and the wheel built from a copy of the
-checkout carry every clip of the manifest, and the wheel installed into a
-fresh virtual environment outside the checkout plays from another folder
-(the text board on a scripted game, the self-test, the window on a dummy
-display, an SD card written from the installed sounds).
+checkout carry every clip of the manifest (the sdist as the checkout's
+WAVs, the wheel as the MP3s tools/build_clips.py makes of them when it is
+built: issue 42), and the wheel installed into a fresh virtual environment
+outside the checkout plays from another folder (the text board on a
+scripted game, the self-test, the window on a dummy display playing every
+MP3 through pygame.mixer, an SD card of WAVs decoded from the installed
+MP3s, the offline app exported with no ffmpeg); a build with no encoder
+stops with one line.
 
 No network: `python -m build --no-isolation` (the `test` extra brings
 `build` and `wheel`) or, without it, setuptools' own hooks. The venv is a
@@ -11,7 +15,8 @@ fresh machine's base has no pygame); the wheel goes in with its
 dependencies from the wheels that `python tools/setup_tests.py` keeps in
 its cache (`pip install --no-index --find-links`), as a user's install
 would take them from the registry. One build and one install for the
-module (about 30 s: a wheel of about 15 MB).
+module (about 30 s: a wheel of about 4 MB, its 258 clips encoded in about
+5 s), a build without the encoder and an editable one beside them.
 """
 
 import importlib.util
@@ -26,6 +31,7 @@ import zipfile
 
 import pytest
 
+from hal.mcu.dfplayer import path_of
 from tests.support.tools import tool
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -40,11 +46,11 @@ LITTER = shutil.ignore_patterns(
 )
 
 
-def clip_files(prefix=""):
+def clip_files(prefix="", fmt="wav"):
     """Every file the manifest names, for every edition, as paths in an archive."""
     names = {prefix + "sounds/manifest.json", prefix + "sounds/__init__.py"}
     for lang in EDITIONS:
-        names.update(prefix + "sounds/%s/%04d.wav" % (lang, c["id"]) for c in MANIFEST["clips"])
+        names.update(prefix + "sounds/%s/%04d.%s" % (lang, c["id"], fmt) for c in MANIFEST["clips"])
     return names
 
 
@@ -86,14 +92,19 @@ def environ(venv):
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    """(sdist, wheel) of a copy of the checkout (the checkout itself is left as it is)."""
-    top = tmp_path_factory.mktemp("wheel")
-    src = top / "src"
+def source(tmp_path_factory):
+    """A copy of the checkout (the checkout itself is left as it is)."""
+    src = tmp_path_factory.mktemp("wheel") / "src"
     shutil.copytree(ROOT, src, ignore=LITTER)
-    dist = top / "dist"
+    return src
+
+
+@pytest.fixture(scope="module")
+def built(source):
+    """(sdist, wheel) of a copy of the checkout."""
+    dist = source.parent / "dist"
     dist.mkdir()
-    return build(src, dist)
+    return build(source, dist)
 
 
 @pytest.fixture(scope="module")
@@ -116,15 +127,45 @@ def installed(built, tmp_path_factory):
     return venv, env, away
 
 
-def test_the_wheel_carries_every_clip_of_every_edition(built):
+def test_the_wheel_carries_every_clip_of_every_edition_as_mp3(built):
+    """The wheel's clips: an MP3 for each WAV of the checkout, no WAV; the MP3s about 9 times smaller."""
     _, wheel = built
     with zipfile.ZipFile(wheel) as z:
         names = set(z.namelist())
-        assert sorted(clip_files() - names) == []
+        assert sorted(clip_files(fmt="mp3") - names) == []
+        assert [n for n in names if n.endswith(".wav")] == []
         assert json.loads(z.read("sounds/manifest.json")) == MANIFEST
         for top in ("firmware", "hal", "sim"):
             assert top + "/__init__.py" in names
-    assert wheel.stat().st_size < 20e6, "the wheel is %.1f MB" % (wheel.stat().st_size / 1e6)
+        mp3 = sum(z.getinfo(n).file_size for n in names if n.endswith(".mp3"))
+        first = z.read("sounds/en/0001.mp3")
+    wavs = sum((ROOT / n).stat().st_size for n in clip_files() if n.endswith(".wav"))
+    assert mp3 < wavs / 6, "the MP3s are %.2f MB, the WAVs %.2f MB" % (mp3 / 1e6, wavs / 1e6)
+    assert wheel.stat().st_size < 4e6, "the wheel is %.1f MB" % (wheel.stat().st_size / 1e6)
+    # the same WAV, the same bytes: tools/build_clips.py encoding it again here gives the wheel's clip
+    assert first[:4] in (b"ID3\x03", b"ID3\x04") or first[0] == 0xFF
+    again = ROOT / "sounds" / "en" / "0001.wav"
+    out = wheel.parent / "again.mp3"
+    tool("build_clips").encode(again, out)
+    assert out.read_bytes() == first
+
+
+def test_a_build_with_no_encoder_stops_with_one_line(source, tmp_path):
+    """No soundfile where the wheel is built (here: one that cannot be imported): no wheel, one line that
+    says what to install; not a wheel of WAVs 7 times larger that no one notices."""
+    shadow = tmp_path / "shadow" / "soundfile"
+    shadow.mkdir(parents=True)
+    (shadow / "__init__.py").write_text('raise ImportError("no soundfile here")\n')
+    dist = tmp_path / "dist"
+    env = dict(os.environ, PYTHONPATH=str(shadow.parent))
+    hook = "import setuptools.build_meta as b, sys; b.build_wheel(sys.argv[1])"
+    done = subprocess.run(
+        [sys.executable, "-c", hook, str(dist)], cwd=source, env=env, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode != 0
+    said = [line for line in (done.stdout + done.stderr).splitlines() if "no MP3 encoder" in line]
+    assert said and "pip install soundfile" in said[-1] and "no soundfile here" in said[-1], done.stderr[-2000:]
+    assert not list(dist.glob("*.whl"))
 
 
 def test_the_sdist_carries_every_clip_and_what_builds_the_wheel(built):
@@ -133,7 +174,7 @@ def test_the_sdist_carries_every_clip_and_what_builds_the_wheel(built):
         names = set(tar.getnames())
     (base,) = {n.split("/")[0] for n in names}
     assert sorted(clip_files(base + "/") - names) == []
-    assert {base + "/pyproject.toml", base + "/README.md"} <= names
+    assert {base + "/pyproject.toml", base + "/README.md", base + "/tools/build_clips.py"} <= names
 
 
 def test_the_installed_package_is_the_wheel_not_the_checkout(installed):
@@ -218,7 +259,9 @@ assert audio.backend == "pygame" and audio.played, (audio.backend, audio.played)
 loaded = 0
 for lang in captions.load_manifest()["editions"]:
     for clip in captions.load_manifest()["clips"]:
-        loaded += pygame.mixer.Sound(str(captions.SOUNDS / lang / ("%04d.wav" % clip["id"]))).get_length() > 0
+        path = captions.clip_file(lang, clip["id"])
+        assert path.suffix == ".mp3", path
+        loaded += pygame.mixer.Sound(str(path)).get_length() > 0
 assert notices == [], notices
 print("window", narrator.state, "played", len(audio.played), "loaded", loaded, "from", captions.SOUNDS)
 app.close()
@@ -241,4 +284,141 @@ def test_an_sd_card_is_written_from_the_installed_sounds(installed):
     card.mkdir()
     wrote = run([venv / "bin" / "clue-fx", "sdcard", card, "--lang", "fr", "--clips-only"], away, env).stdout
     assert "wrote %d clips of the fr edition" % len(MANIFEST["clips"]) in wrote, wrote  # the whole sentences: 0.9 GB
-    assert (card / "01" / "001.wav").is_file()
+    # the card keeps WAV: the installed MP3s decoded, as many samples as the checkout's WAVs
+    import wave
+
+    for clip in MANIFEST["clips"]:
+        with wave.open(str(card / path_of(clip["id"]))) as on_card:
+            with wave.open(str(ROOT / "sounds" / "fr" / ("%04d.wav" % clip["id"]))) as wav:
+                assert on_card.getparams()[:4] == wav.getparams()[:4], clip["id"]
+
+
+def test_the_offline_app_is_exported_from_the_installed_mp3s_with_no_ffmpeg(installed):
+    """`clue-fx web --export` from the wheel, no ffmpeg on the PATH: the app carries the installed MP3s as
+    they are, one format, the one every browser plays."""
+    venv, env, away = installed
+    env = dict(env, PATH=str(venv / "bin"))  # no ffmpeg, no mpy-cross: the wheel alone
+    app = away / "app"
+    run([venv / "bin" / "clue-fx", "web", "--export", app, "en"], away, env)
+    assert json.loads((app / "app.json").read_text(encoding="utf-8"))["sounds"] == ["mp3"]
+    sounds = sorted(p.name for p in (app / "sounds" / "en").iterdir())
+    assert sounds == ["%04d.mp3" % c["id"] for c in MANIFEST["clips"]]
+    site = pathlib.Path(run([venv / "bin" / "python", "-c", "import sounds; print(sounds.__file__)"], away, env)
+                        .stdout.strip()).parent  # fmt: skip
+    assert all((app / "sounds" / "en" / n).read_bytes() == (site / "en" / n).read_bytes() for n in sounds)
+    sw = (app / "sw.js").read_text(encoding="utf-8")
+    assert ".opus" not in sw and ".wav" not in sw
+
+
+def test_the_web_board_serves_the_installed_mp3s(installed):
+    """`clue-fx web` from the wheel: its hello names mp3 (the page asks for NNNN.mp3, voice.js) and a clip
+    asked for by number comes as the installed MP3, whichever extension the page named."""
+    import asyncio
+    import re
+    import threading
+
+    import aiohttp
+
+    from tests.support.waits import end_process, wait_until
+
+    venv, env, away = installed
+    cmd = [venv / "bin" / "clue-fx", "web", "--host", "127.0.0.1", "--port", "0", "--seed", "3", "--edition", "en"]
+    proc = subprocess.Popen([str(c) for c in cmd], cwd=away, env=env, stdout=subprocess.PIPE, text=True)
+    lines = []
+    threading.Thread(target=lambda: lines.extend(proc.stdout), daemon=True).start()
+    try:
+        first = wait_until(lambda: lines and lines[0], 30, "clue-fx web's address")
+        url = re.fullmatch(r"board: (http://127\.0\.0\.1:\d+/)\?b=\w+\n", first).group(1)
+        site = pathlib.Path(run([venv / "bin" / "python", "-c", "import sounds; print(sounds.__file__)"], away, env)
+                            .stdout.strip()).parent  # fmt: skip
+        mp3 = (site / "en" / "0007.mp3").read_bytes()
+
+        async def go():
+            async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=20)) as http:
+                ws = await http.ws_connect(url + "ws")
+                hello = json.loads((await ws.receive()).data)
+                await ws.close()
+                got = {}
+                for name in ("0007.mp3", "0007.wav", "9999.mp3", "0007.ogg"):
+                    async with http.get(url + "sounds/en/" + name) as r:
+                        got[name] = (r.status, r.content_type, await r.read())
+                return hello, got
+
+        hello, got = asyncio.run(go())
+        assert hello["t"] == "hello" and hello["sounds"] == ["mp3"]
+        assert got["0007.mp3"] == (200, "audio/mpeg", mp3) and got["0007.wav"] == got["0007.mp3"]
+        assert got["9999.mp3"][0] == 404 and got["0007.ogg"][0] == 404
+    finally:
+        end_process(proc)
+
+
+def test_an_editable_install_plays_the_checkouts_wavs_and_needs_no_encoder(source, tmp_path):
+    """`pip install -e`: setuptools' editable wheel, built here with no soundfile at all, holds no clip; the
+    venv it goes into finds the checkout's sounds/ and its WAVs; the checkout gains no MP3."""
+    shadow = tmp_path / "shadow" / "soundfile"
+    shadow.mkdir(parents=True)
+    (shadow / "__init__.py").write_text('raise ImportError("no soundfile here")\n')
+    dist = tmp_path / "dist"
+    env = dict(os.environ, PYTHONPATH=str(shadow.parent))
+    hook = "import setuptools.build_meta as b, sys; b.build_editable(sys.argv[1])"
+    run([sys.executable, "-c", hook, dist], source, env)
+    (editable,) = dist.glob("*.whl")
+    with zipfile.ZipFile(editable) as z:
+        assert [n for n in z.namelist() if n.endswith((".wav", ".mp3"))] == []
+    venv = tmp_path / "venv"
+    run([sys.executable, "-m", "venv", venv], tmp_path)
+    env = environ(venv)
+    run([venv / "bin" / "python", "-m", "pip", "install", "-q", "--no-deps", editable], tmp_path, env)
+    code = "from hal import captions; print(captions.clip_format(), captions.clip_file('fr', 12))"
+    fmt, path = run([venv / "bin" / "python", "-c", code], tmp_path, env).stdout.split()
+    assert (fmt, path) == ("wav", str(source / "sounds" / "fr" / "0012.wav"))
+    assert list((source / "sounds").rglob("*.mp3")) == []
+
+
+def test_a_browser_plays_the_installed_mp3s_from_the_web_board(installed):
+    """Headless Chromium on the installed `clue-fx web`: the page asks for every clip as NNNN.mp3 and decodes
+    each (voice.js's count), and the greeting starts when the board is switched on."""
+    import re
+    import threading
+
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver_bin = shutil.which("chromedriver") or (
+        "/usr/bin/chromedriver" if os.path.exists("/usr/bin/chromedriver") else None
+    )
+    if chromium is None or driver_bin is None or importlib.util.find_spec("selenium") is None:
+        pytest.skip("headless Chromium or selenium is not installed (python tools/setup_tests.py)")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    from tests.support.waits import end_process, wait_until
+    from tests.support.web_scene import page_ready, touch
+
+    venv, env, away = installed
+    cmd = [venv / "bin" / "clue-fx", "web", "--host", "127.0.0.1", "--port", "0", "--seed", "3", "--edition", "en"]
+    proc = subprocess.Popen([str(c) for c in cmd], cwd=away, env=env, stdout=subprocess.PIPE, text=True)
+    lines = []
+    threading.Thread(target=lambda: lines.extend(proc.stdout), daemon=True).start()
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = chromium
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                "--window-size=1280,800", "--autoplay-policy=no-user-gesture-required"):  # fmt: skip
+        opts.add_argument(arg)
+    opts.set_capability("goog:loggingPrefs", {"performance": "ALL"})
+    browser = None
+    try:
+        url = wait_until(lambda: lines and lines[0], 30, "clue-fx web's address").split(" ", 1)[1].strip()
+        browser = webdriver.Chrome(service=Service(driver_bin), options=opts)
+        browser.get(url)
+        wait_until(lambda: page_ready(browser), 30, "the board page drawn")
+        touch(browser, "SWITCH")
+        n = len(MANIFEST["clips"])
+        wait_until(lambda: browser.execute_script("return window.cfxTimes.decoded") == n, 60, "every clip decoded")
+        wait_until(lambda: browser.execute_script("return window.cfxTimes.starts.length"), 30, "the greeting started")
+        asked = {
+            m for e in browser.get_log("performance") for m in re.findall(r"/sounds/en/(\d{4}\.\w+)", e["message"])
+        }
+        assert asked == {"%04d.mp3" % c["id"] for c in MANIFEST["clips"]}
+    finally:
+        if browser is not None:
+            browser.quit()
+        end_process(proc)

@@ -3,7 +3,13 @@ help in hal/cli/sdcard.py is the user's page): clip N goes to the numbered
 folder and file that hal/mcu/dfplayer.py's track_of gives, each WAV checked
 for what the DFPlayer plays.
 
-    plan("fr")                       # [(source WAV, path on the card)]
+The card keeps WAV, what it always held: the DFPlayer plays it with no
+decoding, and the whole sentences below are the clips' samples joined.
+A wheel's clips are MP3 (hal.captions.clip_file, tools/build_clips.py):
+they are decoded into WAVs as the card is written (SDL_mixer's decoder,
+hal.audio_backends.decode), the same samples the desktop plays.
+
+    plan("fr")                       # [(clip, source file, path on the card)]: a WAV, or a wheel's MP3
     write("/media/me/SDCARD", "fr")  # old numbered files removed first; CardError
     write(card, "fr", sentences=())  # the clips only
 
@@ -22,6 +28,7 @@ import json
 import os
 import re
 import shutil
+import tempfile
 import wave
 
 from hal.mcu.dfplayer import path_of, track_of
@@ -67,8 +74,8 @@ _FATAL = re.compile(r"not a WAV|cut short|no sound in it|silent all through|not 
 
 
 def plan(lang, sounds=SOUNDS, voices=None):
-    """[(clip number, WAV on this computer, path on the card)] of an edition;
-    `sounds`: the folder of manifest.json and <lang>/NNNN.wav (None: the installed one);
+    """[(clip number, its file on this computer, path on the card)] of an edition;
+    `sounds`: the folder of manifest.json and <lang>/NNNN.wav or .mp3 (None: the installed one);
     `voices`: a hal.voicepack.VoicePack whose clips go instead of the edition's."""
     if sounds is None:
         from hal.captions import SOUNDS as installed
@@ -80,6 +87,7 @@ def plan(lang, sounds=SOUNDS, voices=None):
             manifest = json.load(f)
     except OSError as e:
         raise CardError("cannot read %s: %s" % (manifest_path, e.strerror)) from None
+    from hal.captions import clip_file
     from hal.captions import editions as editions_of
 
     try:
@@ -92,7 +100,7 @@ def plan(lang, sounds=SOUNDS, voices=None):
     missing = []
     for clip in manifest["clips"]:
         n = clip["id"]
-        src = os.path.join(sounds, lang, "%04d.wav" % n)
+        src = str(clip_file(lang, n, sounds))
         if voices is not None and voices.path(n) is not None:
             src = str(voices.path(n))
         if not os.path.isfile(src):
@@ -128,11 +136,43 @@ def write(card, lang, sounds=SOUNDS, out=print, voices=None, *, sentences=None):
     """Copy the edition onto the card at `card` (its mount point, or any
     folder), and its whole sentences (`sentences`: hal.bringup.sentences's
     list; None: all of them; (): none, the clips only)."""
-    from . import sentences as whole  # the firmware's phrase builder: not imported by `sdcard --help`
-
     if not os.path.isdir(card):
         raise CardError("%s is not a folder (mount the SD card and name its folder)" % card)
     files = plan(lang, sounds, voices)
+    with tempfile.TemporaryDirectory(prefix="clue-fx-sdcard-") as wavs:
+        return _write(card, lang, _as_wavs(files, wavs), out=out, voices=voices, sentences=sentences)
+
+
+def _as_wavs(files, folder):
+    """plan's `files`, each compressed clip (a wheel's MP3) decoded into a WAV in `folder`."""
+    compressed = [f for f in files if not f[1].lower().endswith(".wav")]
+    if not compressed:
+        return files
+    from hal.audio_backends import close_decoder, decode, open_decoder
+
+    made = {}
+    opened = open_decoder()
+    try:
+        for n, src, _ in compressed:
+            try:
+                frames, (channels, width, rate) = decode(src)
+            except Exception as e:  # pygame.error: a bad file
+                raise CardError("%s cannot be decoded: %s" % (src, e)) from None
+            made[n] = os.path.join(folder, "%04d.wav" % n)
+            with wave.open(made[n], "wb") as w:
+                w.setnchannels(channels)
+                w.setsampwidth(width)
+                w.setframerate(rate)
+                w.writeframes(frames)
+    finally:
+        if opened:
+            close_decoder()
+    return [(n, made.get(n, src), dest) for n, src, dest in files]
+
+
+def _write(card, lang, files, *, out, voices, sentences):
+    from . import sentences as whole  # the firmware's phrase builder: not imported by `sdcard --help`
+
     for n, src, _ in files:
         check_wav(src)
         if voices is not None and voices.path(n) is not None:

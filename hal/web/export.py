@@ -13,7 +13,8 @@ DIR holds: index.html, static/ (the page's scripts, styles and art), wasm/
 modules in one file, bundle.bin, compiled to bytecode where mpy-cross is at hand: hal.web.bundle;
 py/files.json its index), sounds/manifest.json and
 sounds/EDITION/NNNN.opus and .mp3 (hal.web.clips; the WAVs when there is
-no ffmpeg), words/EDITION.json (the pages' words), app.json (the version,
+no ffmpeg; a wheel's own MP3s alone, as they are, with no ffmpeg),
+words/EDITION.json (the pages' words), app.json (the version,
 the editions, the clips' formats), app.webmanifest, icon.svg and its PNGs (192, 512 and the Apple touch icon),
 and sw.js.
 """
@@ -24,7 +25,7 @@ import os
 import pathlib
 import shutil
 
-from ..captions import MANIFEST, SOUNDS
+from ..captions import MANIFEST, clip_file, clip_format
 from . import bundle as bundle_
 from . import clips as clips_
 
@@ -198,8 +199,18 @@ def export(dest, editions, words_of, say=None, ffmpeg=None):
     put("py/files.json", json.dumps(index))
     put("sounds/manifest.json", MANIFEST.read_bytes())
     formats = None
+    installed = clip_format()
     for lang in editions:
-        wavs = {c["id"]: str(SOUNDS / lang / ("%04d.wav" % c["id"])) for c in manifest["clips"]}
+        if installed != "wav":  # a wheel's clips, compressed when it was built (tools/build_clips.py): as they are
+            for c in manifest["clips"]:
+                clip = clip_file(lang, c["id"])
+                if not clip.is_file():
+                    raise ExportError("%s is missing: reinstall clue-fx" % clip)
+                put("sounds/%s/%s" % (lang, clip.name), clip.read_bytes())
+            formats = [installed]
+            put("words/%s.json" % lang, json.dumps(words_of(lang), ensure_ascii=False))
+            continue
+        wavs = {c["id"]: str(clip_file(lang, c["id"])) for c in manifest["clips"]}
         try:
             made = clips_.compress(wavs, str(dest / "sounds" / lang), ffmpeg=ffmpeg)
         except clips_.ClipError as e:

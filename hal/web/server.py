@@ -13,7 +13,7 @@ its phone was given; `?b=CODE` the board's code, `&take=1` shown on
 purpose, `&s=TICKET` the holding screen's own, `&view=tv` a television);
 `/join` a seat's code typed by hand;
 `/qr/GUEST.svg` a free seat's link as a QR code, for the board alone;
-`/sounds/LANG/NNNN.wav` the edition's clips; `/static/...` the pages' own
+`/sounds/LANG/NNNN.wav` (or `.mp3`, the format the hello names) the edition's clips; `/static/...` the pages' own
 files. Nothing is fetched from anywhere else: the pages work with no
 internet.
 
@@ -46,7 +46,7 @@ import time
 
 from aiohttp import WSMsgType, web
 
-from ..captions import SOUNDS
+from ..captions import clip_file, clip_format, clip_numbers
 from .admission import Admission
 from .console import Console
 from .gate import BACKLOG, Gate, StrictSocket, connections_cap
@@ -59,7 +59,9 @@ from .page import DROPPED, Page
 from .qr import svg as qr_svg
 
 STATIC = pathlib.Path(__file__).resolve().parent / "static"
-CLIP = re.compile(r"[0-9]{4}\.wav")  # a clip's own name: /sounds/LANG/NNNN.wav (the pages ask for no other)
+# a clip by its number: /sounds/LANG/NNNN.wav or .mp3 (the pages ask in the format their hello names; the
+# answer is the clip's own file, hal.captions.clip_file: a wheel's MP3, a checkout's WAV, a voice pack's WAV)
+CLIP = re.compile(r"[0-9]{4}\.(?:wav|mp3)")
 STATIC_NAME = re.compile(r"(?:[A-Za-z0-9_-]+/){0,3}[A-Za-z0-9_-]+(?:\.[A-Za-z0-9]+)+")  # app.js, css/x.css: no '..'
 _NO_CACHE = {"Cache-Control": "no-cache"}
 _PRIVATE = {"Cache-Control": "no-store"}
@@ -71,10 +73,9 @@ GONE = {  # why a seat's page is closed, as its page says it (the words are the 
 
 
 def edition_clips(lang, voices=None):
-    """The clip numbers of edition `lang` a page may fetch: the WAVs the
+    """The clip numbers of edition `lang` a page may fetch: the clips the
     package holds, and a voice pack's (hal.voicepack.VoicePack, or None)."""
-    wavs = {int(p.stem) for p in (SOUNDS / lang).glob("*.wav") if p.stem.isdigit()}
-    return sorted(wavs | set(voices.clips() if voices is not None else ()))
+    return sorted(clip_numbers(lang) | set(voices.clips() if voices is not None else ()))
 
 
 class WebBoard:
@@ -188,13 +189,15 @@ class WebBoard:
         return web.FileResponse(STATIC / "seat.html", headers=_PRIVATE)
 
     async def sound(self, request):
-        """A clip NNNN.wav of an edition (the voice pack's, if it has it), from that folder alone."""
+        """Clip NNNN of an edition (the voice pack's WAV, if it has it; else the package's
+        file of it, hal.captions.clip_file), from that folder alone, whichever of .wav and .mp3
+        the page named (a browser decodes what it is sent, by its bytes)."""
         lang, name = request.match_info["lang"], request.match_info["name"]
         path = None
         if lang in self.captions.editions and CLIP.fullmatch(name):
-            if self.voices is not None and lang == self.voices.edition and self.voices.path(int(name[:4])):
-                path = inside(self.voices.folder, name, CLIP)
-            path = path or inside(SOUNDS / lang, name, CLIP)
+            mine = self.voices is not None and lang == self.voices.edition and self.voices.path(int(name[:4]))
+            for clip in filter(None, (mine, clip_file(lang, int(name[:4])))):  # the pack's, else the package's
+                path = path or inside(clip.parent, clip.name, CLIP)  # from that folder alone (a link out: not)
         if path is None:
             raise web.HTTPNotFound(text="no such clip")
         return web.FileResponse(path, headers={"Cache-Control": "max-age=86400"})
@@ -255,6 +258,7 @@ class WebBoard:
         if self.gate is not None:
             self.gate.upgraded(request.protocol)  # a page now: the pages' limits hold it
         hello = self.hub.hello("seat" if request.query.get("seat") is not None else "board")
+        hello["sounds"] = [clip_format()]  # the page asks for its clips in the package's format (voice.js, pick)
         guest = request.query.get("seat")
         if guest is not None:
             if not self.admission.tries(addr).ready(time.monotonic()):  # codes tried too fast from here: not looked at

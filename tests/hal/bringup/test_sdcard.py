@@ -166,3 +166,36 @@ def test_a_card_too_small_for_the_sentences_is_refused_at_once(sounds, tmp_path,
     with pytest.raises(sdcard.CardError, match="needs 0 MB on the card, .* has 0 MB free: use a larger card"):
         sdcard.write(str(card), "en", str(sounds), sentences=[(1, 2)])
     assert os.listdir(card) == []  # nothing written
+
+
+def test_a_card_from_a_wheels_mp3s_holds_wavs_with_a_voice_packs_own_beside_them(tmp_path):
+    """The wheel's clips are MP3 (tools/build_clips.py): the card still gets WAVs, decoded, as many samples
+    as the checkout's WAVs; a voice pack's clip goes on as it is; a damaged MP3 is one CardError line."""
+    from hal.captions import editions
+    from hal.mcu.dfplayer import path_of
+    from hal.voicepack import load
+    from tests.support.mp3_sounds import mp3_sounds
+
+    mp3 = mp3_sounds(tmp_path / "sounds", ["fr"])
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    (pack / "voices.json").write_text(json.dumps({"format": "cfx-voices/1", "edition": "fr"}))
+    mine = os.path.join(ROOT, "sounds", "fr", "0005.wav")
+    with open(mine, "rb") as src, open(pack / "0004.wav", "wb") as dst:
+        dst.write(src.read())  # clip 5's recording as the pack's clip 4: only the bytes tell them apart
+    card = tmp_path / "card"
+    card.mkdir()
+    lines = []
+    files = sdcard.write(str(card), "fr", sounds=str(mp3), out=lines.append, voices=load(pack, editions()),
+                         sentences=())  # fmt: skip
+    assert len(files) == 86 and "wrote 86 clips" in lines[0] and "1 of them from the voice pack" in lines[0]
+    assert (card / path_of(4)).read_bytes() == (pack / "0004.wav").read_bytes()
+    for n in (1, 5, 44, 86):
+        with (
+            wave.open(str(card / path_of(n))) as on_card,
+            wave.open(os.path.join(ROOT, "sounds", "fr", "%04d.wav" % n)) as wav,
+        ):
+            assert on_card.getparams()[:4] == wav.getparams()[:4], n
+    (mp3 / "fr" / "0007.mp3").write_bytes(b"not an mp3")
+    with pytest.raises(sdcard.CardError, match="0007.mp3 cannot be decoded"):
+        sdcard.write(str(card), "fr", sounds=str(mp3), out=lines.append, sentences=())
