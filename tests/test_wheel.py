@@ -15,7 +15,7 @@ fresh machine's base has no pygame); the wheel goes in with its
 dependencies from the wheels that `python tools/setup_tests.py` keeps in
 its cache (`pip install --no-index --find-links`), as a user's install
 would take them from the registry. One build and one install for the
-module (about 30 s: a wheel of about 4 MB, its 258 clips encoded in about
+module (about 30 s: a wheel of about 4.5 MB, its 258 clips encoded in about
 5 s), a build without the encoder and an editable one beside them.
 """
 
@@ -140,8 +140,8 @@ def test_the_wheel_carries_every_clip_of_every_edition_as_mp3(built):
         mp3 = sum(z.getinfo(n).file_size for n in names if n.endswith(".mp3"))
         first = z.read("sounds/en/0001.mp3")
     wavs = sum((ROOT / n).stat().st_size for n in clip_files() if n.endswith(".wav"))
-    assert mp3 < wavs / 6, "the MP3s are %.2f MB, the WAVs %.2f MB" % (mp3 / 1e6, wavs / 1e6)
-    assert wheel.stat().st_size < 4e6, "the wheel is %.1f MB" % (wheel.stat().st_size / 1e6)
+    assert mp3 < wavs / 5, "the MP3s are %.2f MB, the WAVs %.2f MB" % (mp3 / 1e6, wavs / 1e6)
+    assert wheel.stat().st_size < 5e6, "the wheel is %.1f MB" % (wheel.stat().st_size / 1e6)
     # the same WAV, the same bytes: tools/build_clips.py encoding it again here gives the wheel's clip
     assert first[:4] in (b"ID3\x03", b"ID3\x04") or first[0] == 0xFF
     again = ROOT / "sounds" / "en" / "0001.wav"
@@ -152,7 +152,7 @@ def test_the_wheel_carries_every_clip_of_every_edition_as_mp3(built):
 
 def test_a_build_with_no_encoder_stops_with_one_line(source, tmp_path):
     """No soundfile where the wheel is built (here: one that cannot be imported): no wheel, one line that
-    says what to install; not a wheel of WAVs 7 times larger that no one notices."""
+    says what to install; not a wheel of WAVs 3.7 times larger that no one notices."""
     shadow = tmp_path / "shadow" / "soundfile"
     shadow.mkdir(parents=True)
     (shadow / "__init__.py").write_text('raise ImportError("no soundfile here")\n')

@@ -9,16 +9,18 @@ the WAVs there; `Sdist` puts this file into the sdist, which builds the
 wheel in turn. The encoder is PyPI's soundfile (libsndfile 1.2.2 with
 LAME), a build requirement only: the product never imports it (it pulls
 numpy). No encoder, no wheel: the build stops with one line that says
-what to install (a wheel of WAVs would be 7 times larger without anyone
+what to install (a wheel of WAVs would be 3.7 times larger without anyone
 noticing, pip shows no build warnings).
 
     python tools/build_clips.py OUT [--edition en]   # a sounds folder (manifest.json + <ed>/NNNN.mp3) in OUT
 
 The settings (SETTINGS): MPEG-2 Layer III, variable bitrate at libsndfile's
-compression level 0.5 (LAME's VBR): 46 kb/s on fr's speech, 55 kb/s on en
-and us (22 050 Hz mono), 3.0 MB for the three editions. Level 0.7 (35-39
-kb/s, 2.2 MB) cost fr's recogniser 3-4 points of WER (bench/bench_voice.py,
-docs/sounds.md), past what an inaudible change of the WAVs moves it. VBR,
+compression level 0.3 (LAME's VBR): 60 kb/s on fr's speech, 71-72 kb/s on en
+and us (22 050 Hz mono), 3.9 MB for the three editions (the WAVs: 20.5).
+Judged by bench/bench_voice.py on every 2nd sentence form, told the names,
+beside the WAVs in the same run: within 0.7 points of WER in every edition,
+MOS no lower; level 0.5 (46-55 kb/s) put fr 2 points over, 0.7 3.6 points
+(docs/sounds.md). VBR,
 not a constant bitrate: only then does libsndfile write LAME's header with
 the encoder's delay and padding, which pygame's decoder reads: a clip
 decodes to as many samples as its WAV, starting within 2 ms of it (a
@@ -39,7 +41,7 @@ from setuptools.command.sdist import sdist as _sdist
 
 HOOK = "tools/build_clips.py"  # this file, as the sdist holds it
 FORMAT = "mp3"
-SETTINGS = {"format": "MP3", "subtype": "MPEG_LAYER_III", "bitrate_mode": "VARIABLE", "compression_level": 0.5}
+SETTINGS = {"format": "MP3", "subtype": "MPEG_LAYER_III", "bitrate_mode": "VARIABLE", "compression_level": 0.3}
 NO_ENCODER = (
     "clue-fx build: no MP3 encoder for the clips (%s): pip install soundfile (a build requirement, "
     "pyproject.toml), then build again"
