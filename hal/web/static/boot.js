@@ -1,6 +1,6 @@
 // The offline app's start, which needs nothing of the page's own scripts: the saved game read from
-// IndexedDB, MicroPython started with the app's Python imported, the clips' manifest and the likely
-// edition's words fetched. The exported index.html carries this file inline, as a classic script
+// IndexedDB, MicroPython started with the app's Python imported, the clips' manifest, app.json and the
+// likely edition's words fetched. The exported index.html carries this file inline, as a classic script
 // before its stylesheets (hal/web/export.py early()), so that it begins as the page is parsed, beside
 // board.js's module chain rather than after it: its fetches and the database's answers are on their
 // way while the page's own modules load. It leaves what it began in window.cfxBoot for local.js's
@@ -114,7 +114,20 @@ async function startRuntime(reading, opened) {
     mp.FS.writeFile(`/lib/${f}`, new Uint8Array(code, at, length));
   }
   if (opened()) await reading.catch(() => null); // its failure is connectLocal's to say
-  const offline = mp.pyimport("hal.web.offline");
+  // The import looks for each module where it is not (a folder of its name, then its .py, before its
+  // .mpy; the current folder first of all): each miss is an error object the runtime's file system
+  // makes in JavaScript, and V8 records the stack of every one (frames of the wasm among them), about
+  // a third of a fresh page's import. The app's Python is in /lib only, and no stack is recorded
+  // while it is imported (the import's own failure is a Python exception: its message says why).
+  mp.runPython("import sys\nsys.path[:] = ['/lib']");
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  let offline;
+  try {
+    offline = mp.pyimport("hal.web.offline");
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
   performance.mark("cfx-imported");
   return offline;
 }
@@ -133,10 +146,10 @@ function boot() {
   const words = {};
   const wordsOf = (e) => (words[e] ??= text(`words/${e}.json`));
   const asked = new URLSearchParams(location.search).get("edition");
-  got("app.json").then((r) => r.json())
-    .then((app) => wordsOf(app.editions.includes(asked) ? asked : app.editions[0]))
+  const app = got("app.json").then((r) => r.json()); // board.js takes it from here
+  app.then((app) => wordsOf(app.editions.includes(asked) ? asked : app.editions[0]))
     .catch(() => null); // connectLocal asks again, and says why
-  return { store, reading, runtime, manifest, wordsOf };
+  return { store, reading, runtime, manifest, wordsOf, app };
 }
 
 window.cfxBoot ??= boot();
