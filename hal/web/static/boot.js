@@ -83,6 +83,29 @@ async function got(url) {
 }
 const text = async (url) => (await got(url)).text();
 
+// A miss of the runtime's file system (a file not there: each file written is looked for first, and the
+// import looks for each module where it is not, a folder of its name and its .py before its .mpy): what
+// the runtime's own error class carries, its errno, and the name its system calls check. That class is
+// an Error whose making asks the runtime for the error's text and V8 for the stack (frames of the wasm
+// among them): some 140 of them to write the files and import, a third of a fresh page's import.
+class Miss {
+  constructor(errno) {
+    this.name = "ErrnoError";
+    this.errno = errno;
+  }
+}
+
+// f() with the runtime's misses made as Miss (the runtime's own class put back after).
+function quietly(mp, f) {
+  const { ErrnoError } = mp.FS;
+  mp.FS.ErrnoError = Miss;
+  try {
+    return f();
+  } finally {
+    mp.FS.ErrnoError = ErrnoError;
+  }
+}
+
 // MicroPython started and the app's Python written into its file system: py/bundle.bin, one file
 // read as bytes (bytecode must never be decoded as text), sliced by py/files.json (hal/web/bundle.py).
 // The import holds the page's thread: where the database is open by then (a page opened before), it
@@ -104,30 +127,21 @@ async function startRuntime(reading, opened) {
   }
   performance.mark("cfx-runtime");
   const made = new Set(["/lib"]);
-  mp.FS.mkdir("/lib");
-  for (const [f, at, length] of index.files) {
-    const parts = f.split("/");
-    for (let k = 1; k < parts.length; k++) {
-      const dir = "/lib/" + parts.slice(0, k).join("/");
-      if (!made.has(dir)) { mp.FS.mkdir(dir); made.add(dir); }
+  quietly(mp, () => {
+    mp.FS.mkdir("/lib");
+    for (const [f, at, length] of index.files) {
+      const parts = f.split("/");
+      for (let k = 1; k < parts.length; k++) {
+        const dir = "/lib/" + parts.slice(0, k).join("/");
+        if (!made.has(dir)) { mp.FS.mkdir(dir); made.add(dir); }
+      }
+      mp.FS.writeFile(`/lib/${f}`, new Uint8Array(code, at, length));
     }
-    mp.FS.writeFile(`/lib/${f}`, new Uint8Array(code, at, length));
-  }
+  });
   if (opened()) await reading.catch(() => null); // its failure is connectLocal's to say
-  // The import looks for each module where it is not (a folder of its name, then its .py, before its
-  // .mpy; the current folder first of all): each miss is an error object the runtime's file system
-  // makes in JavaScript, and V8 records the stack of every one (frames of the wasm among them), about
-  // a third of a fresh page's import. The app's Python is in /lib only, and no stack is recorded
-  // while it is imported (the import's own failure is a Python exception: its message says why).
+  // The app's Python is in /lib only: no looking in the current folder first.
   mp.runPython("import sys\nsys.path[:] = ['/lib']");
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  let offline;
-  try {
-    offline = mp.pyimport("hal.web.offline");
-  } finally {
-    Error.stackTraceLimit = limit;
-  }
+  const offline = quietly(mp, () => mp.pyimport("hal.web.offline"));
   performance.mark("cfx-imported");
   return offline;
 }
