@@ -139,8 +139,11 @@ async function startRuntime(reading, opened) {
     }
   });
   if (opened()) await reading.catch(() => null); // its failure is connectLocal's to say
-  // The app's Python is in /lib only: no looking in the current folder first.
-  mp.runPython("import sys\nsys.path[:] = ['/lib']");
+  // The app's Python is in /lib only: no looking in the current folder first (set through the list's
+  // own methods: runPython would compile source, the runtime's compiler's first use in a fresh page).
+  const path = mp.pyimport("sys").path;
+  path.clear();
+  path.append("/lib");
   const offline = quietly(mp, () => mp.pyimport("hal.web.offline"));
   performance.mark("cfx-imported");
   return offline;
