@@ -60,6 +60,8 @@ def export(dest, *editions, source=ROOT):
                           capture_output=True, text=True)  # fmt: skip
     if done.returncode != 0:
         raise SystemExit("bench_offline: the export failed: %s" % done.stderr.strip())
+    if done.stderr.strip():  # what the export said (an app that carries its Python as sources opens slower)
+        print("bench_offline: the export of %s from %s: %s" % (" ".join(editions), source, done.stderr.strip()))
     return size(dest)
 
 

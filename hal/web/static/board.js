@@ -72,7 +72,8 @@ const linkState = (up) => {
 // board itself running in the page (local.js). The same messages either way.
 let link = { send() {}, setQuery() {} };
 if (document.documentElement.dataset.transport === "local") {
-  Promise.all([import("./local.js"), fetch("app.json").then((r) => r.json())]).then(async ([{ connectLocal }, app]) => {
+  const asked = window.cfxBoot ? window.cfxBoot.app : fetch("app.json").then((r) => r.json()); // boot.js asked it
+  Promise.all([import("./local.js"), asked]).then(async ([{ connectLocal }, app]) => {
     link = await connectLocal(app, (m) => receive(m), linkState);
   }).catch((e) => {
     document.body.dataset.failed = String(e && e.message);

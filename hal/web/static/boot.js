@@ -1,6 +1,6 @@
 // The offline app's start, which needs nothing of the page's own scripts: the saved game read from
-// IndexedDB, MicroPython started with the app's Python imported, the clips' manifest and the likely
-// edition's words fetched. The exported index.html carries this file inline, as a classic script
+// IndexedDB, MicroPython started with the app's Python imported, the clips' manifest, app.json and the
+// likely edition's words fetched. The exported index.html carries this file inline, as a classic script
 // before its stylesheets (hal/web/export.py early()), so that it begins as the page is parsed, beside
 // board.js's module chain rather than after it: its fetches and the database's answers are on their
 // way while the page's own modules load. It leaves what it began in window.cfxBoot for local.js's
@@ -83,6 +83,29 @@ async function got(url) {
 }
 const text = async (url) => (await got(url)).text();
 
+// A miss of the runtime's file system (a file not there: each file written is looked for first, and the
+// import looks for each module where it is not, a folder of its name and its .py before its .mpy): what
+// the runtime's own error class carries, its errno, and the name its system calls check. That class is
+// an Error whose making asks the runtime for the error's text and V8 for the stack (frames of the wasm
+// among them): some 140 of them to write the files and import, a third of a fresh page's import.
+class Miss {
+  constructor(errno) {
+    this.name = "ErrnoError";
+    this.errno = errno;
+  }
+}
+
+// f() with the runtime's misses made as Miss (the runtime's own class put back after).
+function quietly(mp, f) {
+  const { ErrnoError } = mp.FS;
+  mp.FS.ErrnoError = Miss;
+  try {
+    return f();
+  } finally {
+    mp.FS.ErrnoError = ErrnoError;
+  }
+}
+
 // MicroPython started and the app's Python written into its file system: py/bundle.bin, one file
 // read as bytes (bytecode must never be decoded as text), sliced by py/files.json (hal/web/bundle.py).
 // The import holds the page's thread: where the database is open by then (a page opened before), it
@@ -104,17 +127,24 @@ async function startRuntime(reading, opened) {
   }
   performance.mark("cfx-runtime");
   const made = new Set(["/lib"]);
-  mp.FS.mkdir("/lib");
-  for (const [f, at, length] of index.files) {
-    const parts = f.split("/");
-    for (let k = 1; k < parts.length; k++) {
-      const dir = "/lib/" + parts.slice(0, k).join("/");
-      if (!made.has(dir)) { mp.FS.mkdir(dir); made.add(dir); }
+  quietly(mp, () => {
+    mp.FS.mkdir("/lib");
+    for (const [f, at, length] of index.files) {
+      const parts = f.split("/");
+      for (let k = 1; k < parts.length; k++) {
+        const dir = "/lib/" + parts.slice(0, k).join("/");
+        if (!made.has(dir)) { mp.FS.mkdir(dir); made.add(dir); }
+      }
+      mp.FS.writeFile(`/lib/${f}`, new Uint8Array(code, at, length));
     }
-    mp.FS.writeFile(`/lib/${f}`, new Uint8Array(code, at, length));
-  }
+  });
   if (opened()) await reading.catch(() => null); // its failure is connectLocal's to say
-  const offline = mp.pyimport("hal.web.offline");
+  // The app's Python is in /lib only: no looking in the current folder first (set through the list's
+  // own methods: runPython would compile source, the runtime's compiler's first use in a fresh page).
+  const path = mp.pyimport("sys").path;
+  path.clear();
+  path.append("/lib");
+  const offline = quietly(mp, () => mp.pyimport("hal.web.offline"));
   performance.mark("cfx-imported");
   return offline;
 }
@@ -133,10 +163,10 @@ function boot() {
   const words = {};
   const wordsOf = (e) => (words[e] ??= text(`words/${e}.json`));
   const asked = new URLSearchParams(location.search).get("edition");
-  got("app.json").then((r) => r.json())
-    .then((app) => wordsOf(app.editions.includes(asked) ? asked : app.editions[0]))
+  const app = got("app.json").then((r) => r.json()); // board.js takes it from here
+  app.then((app) => wordsOf(app.editions.includes(asked) ? asked : app.editions[0]))
     .catch(() => null); // connectLocal asks again, and says why
-  return { store, reading, runtime, manifest, wordsOf };
+  return { store, reading, runtime, manifest, wordsOf, app };
 }
 
 window.cfxBoot ??= boot();
