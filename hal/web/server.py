@@ -258,8 +258,9 @@ class WebBoard:
         if self.gate is not None:
             self.gate.upgraded(request.protocol)  # a page now: the pages' limits hold it
         hello = self.hub.hello("seat" if request.query.get("seat") is not None else "board")
-        hello["sounds"] = [clip_format()]  # the page asks for its clips in the package's format (voice.js, pick)
         guest = request.query.get("seat")
+        if guest is None:  # the board's page asks for its clips in the package's format (voice.js, pick)
+            hello["sounds"] = [clip_format()]
         if guest is not None:
             if not self.admission.tries(addr).ready(time.monotonic()):  # codes tried too fast from here: not looked at
                 text = self.words["join"]["slow"]
