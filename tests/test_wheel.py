@@ -150,14 +150,19 @@ def test_the_wheel_carries_every_clip_of_every_edition_as_mp3(built):
     assert out.read_bytes() == first
 
 
-def test_a_build_with_no_encoder_stops_with_one_line(source, tmp_path):
-    """No soundfile where the wheel is built (here: one that cannot be imported): no wheel, one line that
-    says what to install; not a wheel of WAVs 3.7 times larger that no one notices."""
+def no_encoder(tmp_path):
+    """An environment whose `import soundfile` fails: a shadow package first on PYTHONPATH."""
     shadow = tmp_path / "shadow" / "soundfile"
     shadow.mkdir(parents=True)
     (shadow / "__init__.py").write_text('raise ImportError("no soundfile here")\n')
+    return dict(os.environ, PYTHONPATH=str(shadow.parent))
+
+
+def test_a_build_with_no_encoder_stops_with_one_line(source, tmp_path):
+    """No soundfile where the wheel is built (here: one that cannot be imported): no wheel, one line that
+    says what to install; not a wheel of WAVs 3.7 times larger that no one notices."""
+    env = no_encoder(tmp_path)
     dist = tmp_path / "dist"
-    env = dict(os.environ, PYTHONPATH=str(shadow.parent))
     hook = "import setuptools.build_meta as b, sys; b.build_wheel(sys.argv[1])"
     done = subprocess.run(
         [sys.executable, "-c", hook, str(dist)], cwd=source, env=env, capture_output=True, text=True, timeout=300
@@ -355,11 +360,8 @@ def test_the_web_board_serves_the_installed_mp3s(installed):
 def test_an_editable_install_plays_the_checkouts_wavs_and_needs_no_encoder(source, tmp_path):
     """`pip install -e`: setuptools' editable wheel, built here with no soundfile at all, holds no clip; the
     venv it goes into finds the checkout's sounds/ and its WAVs; the checkout gains no MP3."""
-    shadow = tmp_path / "shadow" / "soundfile"
-    shadow.mkdir(parents=True)
-    (shadow / "__init__.py").write_text('raise ImportError("no soundfile here")\n')
+    env = no_encoder(tmp_path)
     dist = tmp_path / "dist"
-    env = dict(os.environ, PYTHONPATH=str(shadow.parent))
     hook = "import setuptools.build_meta as b, sys; b.build_editable(sys.argv[1])"
     run([sys.executable, "-c", hook, dist], source, env)
     (editable,) = dist.glob("*.whl")

@@ -201,6 +201,7 @@ def export(dest, editions, words_of, say=None, ffmpeg=None):
     formats = None
     installed = clip_format()
     for lang in editions:
+        put("words/%s.json" % lang, json.dumps(words_of(lang), ensure_ascii=False))
         if installed != "wav":  # a wheel's clips, compressed when it was built (tools/build_clips.py): as they are
             for c in manifest["clips"]:
                 clip = clip_file(lang, c["id"])
@@ -208,7 +209,6 @@ def export(dest, editions, words_of, say=None, ffmpeg=None):
                     raise ExportError("%s is missing: reinstall clue-fx" % clip)
                 put("sounds/%s/%s" % (lang, clip.name), clip.read_bytes())
             formats = [installed]
-            put("words/%s.json" % lang, json.dumps(words_of(lang), ensure_ascii=False))
             continue
         wavs = {c["id"]: str(clip_file(lang, c["id"])) for c in manifest["clips"]}
         try:
@@ -222,7 +222,6 @@ def export(dest, editions, words_of, say=None, ffmpeg=None):
         else:
             files.extend("sounds/%s/%04d.%s" % (lang, n, f) for n in sorted(wavs) for f in made)
         formats = list(made)
-        put("words/%s.json" % lang, json.dumps(words_of(lang), ensure_ascii=False))
     put("app.json", json.dumps({"version": version(), "editions": list(editions), "sounds": formats}))
     for name in ("icon.svg", APPLE_ICON) + tuple(ICONS):
         put(name, (HERE / "static" / name).read_bytes())

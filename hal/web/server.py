@@ -89,6 +89,7 @@ class WebBoard:
         self.captions = captions
         self.log = log or (lambda line: None)
         self.voices = voices  # a hal.voicepack.VoicePack of this edition, or None
+        self.sounds = [clip_format()]  # the installed clips' format, for the board page's hello (voice.js, pick)
         self.words = words
         self.table = table
         self.limits = limits
@@ -257,10 +258,8 @@ class WebBoard:
             return web.Response(status=400)  # its own write fails quietly too (aiohttp's finish_response)
         if self.gate is not None:
             self.gate.upgraded(request.protocol)  # a page now: the pages' limits hold it
-        hello = self.hub.hello("seat" if request.query.get("seat") is not None else "board")
-        guest = request.query.get("seat")
-        if guest is None:  # the board's page asks for its clips in the package's format (voice.js, pick)
-            hello["sounds"] = [clip_format()]
+        guest = request.query.get("seat")  # the board's page asks for its clips in the installed format
+        hello = self.hub.hello("seat") if guest is not None else dict(self.hub.hello("board"), sounds=self.sounds)
         if guest is not None:
             if not self.admission.tries(addr).ready(time.monotonic()):  # codes tried too fast from here: not looked at
                 text = self.words["join"]["slow"]

@@ -5,7 +5,6 @@ word.leaves, word.arrives: 0.25 to 0.5 s); waits are on a condition with a
 deadline, never a fixed sleep."""
 
 import array
-import json
 import math
 import os
 import pathlib
@@ -25,7 +24,7 @@ from hal import captions
 from hal.audio import AudioOut
 from hal.audio_backends import AudioUnavailable
 from hal.runner import Board
-from tests.support.audio import AND, ARRIVES, LEAVES, run_until_drained, say  # noqa: E402
+from tests.support.audio import AND, ARRIVES, LEAVES, run_on_alsa_null, run_until_drained, say  # noqa: E402
 
 pygame = pytest.importorskip("pygame")
 
@@ -340,30 +339,12 @@ SIMPLEAUDIO_SCRIPT = textwrap.dedent("""
 
 
 def test_simpleaudio_backend_on_an_alsa_null_device(tmp_path):
-    try:
-        import simpleaudio  # noqa: F401
-    except ImportError:
-        pytest.skip("simpleaudio is not installed (pip install 'clue-fx[simpleaudio]', needs libasound2-dev)")
-    home = tmp_path / "home"
-    home.mkdir()
-    (home / ".asoundrc").write_text("pcm.!default { type null }\n")
     sounds = tmp_path / "sounds"
     (sounds / "fr").mkdir(parents=True)
     for clip in (72, 74, 44):
         shutil.copy(SOUNDS / "fr" / ("%04d.wav" % clip), sounds / "fr")
     (sounds / "fr" / "0073.wav").write_bytes(b"garbage")
-    env = dict(os.environ, HOME=str(home), PYTHONPATH=str(ROOT))
-    done = subprocess.run(
-        [sys.executable, "-c", SIMPLEAUDIO_SCRIPT, str(sounds)],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-        check=False,
-        cwd=str(ROOT),
-    )
-    assert done.returncode == 0, done.stderr
-    result = json.loads(done.stdout.strip().splitlines()[-1])
+    result = run_on_alsa_null(tmp_path, SIMPLEAUDIO_SCRIPT, sounds)
     assert result["backend"] == "simpleaudio"
     assert result["played"][:3] == [72, 74, 72] and result["trues"] == 1
     assert (

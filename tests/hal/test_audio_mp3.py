@@ -7,9 +7,7 @@ one rule for a clip's file; a voice pack's WAVs beside the MP3s."""
 import array
 import json
 import math
-import os
 import shutil
-import subprocess
 import sys
 import textwrap
 import time
@@ -20,7 +18,7 @@ from firmware.clipnames import names
 from hal import captions
 from hal.audio import AudioOut
 from hal.voicepack import SILENT_BELOW
-from tests.support.audio import AND, ARRIVES, LEAVES, run_until_drained, say
+from tests.support.audio import AND, ARRIVES, LEAVES, run_on_alsa_null, run_until_drained, say
 from tests.support.mp3_sounds import mp3_sounds
 
 pygame = pytest.importorskip("pygame")
@@ -174,30 +172,11 @@ SIMPLEAUDIO_SCRIPT = textwrap.dedent("""
 
 
 def test_simpleaudio_decodes_the_mp3_set_at_start_on_an_alsa_null_device(mp3, tmp_path):
-    try:
-        import simpleaudio  # noqa: F401
-    except ImportError:
-        pytest.skip("simpleaudio is not installed (pip install 'clue-fx[simpleaudio]', needs libasound2-dev)")
-    home = tmp_path / "home"
-    home.mkdir()
-    (home / ".asoundrc").write_text("pcm.!default { type null }\n")
     sounds = tmp_path / "sounds"
     shutil.copytree(mp3 / "fr", sounds / "fr")
     (sounds / "fr" / "0073.mp3").write_bytes(b"garbage")
-    env = {k: v for k, v in os.environ.items() if k != "SDL_AUDIODRIVER"}
-    env.update(HOME=str(home), PYTHONPATH=str(ROOT), PYGAME_HIDE_SUPPORT_PROMPT="1")
     t0 = time.monotonic()
-    done = subprocess.run(
-        [sys.executable, "-c", SIMPLEAUDIO_SCRIPT, str(sounds)],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-        check=False,
-        cwd=str(ROOT),
-    )
-    assert done.returncode == 0, done.stderr
-    result = json.loads(done.stdout.strip().splitlines()[-1])
+    result = run_on_alsa_null(tmp_path, SIMPLEAUDIO_SCRIPT, sounds, drop=("SDL_AUDIODRIVER",))
     assert result["backend"] == "simpleaudio", (result, time.monotonic() - t0)
     assert result["at_start"] == len(names()) == result["cached"]  # every clip decoded before the first press
     assert result["played"][:3] == [72, 74, 72] and result["trues"] == 1

@@ -1,6 +1,12 @@
 """The speaker for tests: a sentence of clip numbers, the clips of the
-words that join sentences, and a run until the queue has drained."""
+words that join sentences, a run until the queue has drained, and a
+script run on simpleaudio with ALSA sent to a null device."""
 
+import json
+import os
+import pathlib
+import subprocess
+import sys
 import time
 
 import pytest
@@ -36,3 +42,33 @@ def run_until_drained(audio, start=0, deadline=DEADLINE_S):
     for _ in range(5):  # and never again while nothing new is queued
         trues += audio.poll()
     return audio.played[start:], trues
+
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+def run_on_alsa_null(tmp_path, script, sounds, drop=()):
+    """`script` run by a fresh Python with `sounds` as its argument, its ALSA
+    sent to a null device (HOME's .asoundrc) for simpleaudio, the variables
+    `drop` left out of its environment; what it printed last, read as JSON.
+    Skips where simpleaudio is not installed."""
+    try:
+        import simpleaudio  # noqa: F401
+    except ImportError:
+        pytest.skip("simpleaudio is not installed (pip install 'clue-fx[simpleaudio]', needs libasound2-dev)")
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / ".asoundrc").write_text("pcm.!default { type null }\n")
+    env = {k: v for k, v in os.environ.items() if k not in drop}
+    env.update(HOME=str(home), PYTHONPATH=str(ROOT), PYGAME_HIDE_SUPPORT_PROMPT="1")
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(sounds)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=False,
+        cwd=str(ROOT),
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])
