@@ -34,10 +34,12 @@ ROOT = HERE.parent.parent
 STATIC_FILES = ("board.js", "link.js", "panel.js", "ring.js", "voice.js", "local.js", "boot.js", "app.js", "awake.js",
                 "awake.webm", "awake.mp4", "art.css", "art.svg", "board.css")  # fmt: skip
 WASM_FILES = ("micropython.mjs", "micropython.wasm", "LICENSE")
-# What the page's MicroPython imports: firmware/ whole, and hal's modules that run there (offline.py's imports).
+# What the page's MicroPython imports: firmware/ whole, and hal's modules that run there (offline.py's imports,
+# and bundlefs.py, which mounts the rest).
 HAL_FILES = ("hal/__init__.py", "hal/captions.py", "hal/compose.py", "hal/desk.py", "hal/edges.py", "hal/schedule.py",
              "hal/sink.py", "hal/runner.py", "hal/trace.py", "hal/resume.py", "hal/web/__init__.py",
-             "hal/web/hub.py", "hal/web/messages.py", "hal/web/present.py", "hal/web/offline.py")  # fmt: skip
+             "hal/web/bundlefs.py", "hal/web/hub.py", "hal/web/messages.py", "hal/web/present.py",
+             "hal/web/offline.py")  # fmt: skip
 THEME = "#2e241e"
 # What the page fetches before it can draw the board, asked for at once rather than module by module
 # (board.js and its imports -> local.js -> app.json -> the runtime and the bundle, the art, the words):

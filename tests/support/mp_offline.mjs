@@ -20,25 +20,26 @@ const mp = await loadMicroPython({
   url: path.resolve(dir, "wasm/micropython.wasm"),
   stdout: (t) => process.stderr.write(t + "\n"),
 });
-// the Python as the page loads it: one bundle read as bytes (hal/web/bundle.py), each file written from its slice
+// the Python as the page loads it (static/boot.js): one bundle read as bytes (hal/web/bundle.py), written
+// whole, and mounted at /lib by hal/web/bundlefs.py, written beside it from its own slice
 const index = JSON.parse(fs.readFileSync(path.join(dir, "py/files.json"), "utf8"));
 const code = fs.readFileSync(path.join(dir, "py/bundle.bin"));
-const made = new Set();
-mp.FS.mkdir("/lib");
-for (const [f, at, length] of index.files) {
-  const parts = f.split("/");
-  for (let k = 1; k < parts.length; k++) {
-    const d = "/lib/" + parts.slice(0, k).join("/");
-    if (!made.has(d)) { mp.FS.mkdir(d); made.add(d); }
-  }
-  mp.FS.writeFile("/lib/" + f, new Uint8Array(code.buffer, code.byteOffset + at, length));
-}
 if (index.kind === "mpy") {
   const runtime = mp.pyimport("sys").implementation._mpy;
   if ((runtime & 0xff) !== index.mpy[0] || ((runtime >> 8) & 3) !== index.mpy[1]) {
     throw new Error(`bytecode ${index.mpy.join(".")} but the runtime reads ${runtime & 0xff}.${(runtime >> 8) & 3}`);
   }
 }
+const [own, at, length] = index.files.find(([f]) => /^hal\/web\/bundlefs\.m?py$/.test(f));
+mp.FS.writeFile("/bundle.bin", new Uint8Array(code.buffer, code.byteOffset, code.length));
+mp.FS.writeFile("/" + own.split("/").pop(), new Uint8Array(code.buffer, code.byteOffset + at, length));
+const sysPath = mp.pyimport("sys").path;
+sysPath.clear();
+sysPath.append("/");
+mp.pyimport("bundlefs").mount("/bundle.bin", JSON.stringify(index.files), "/lib");
+mp.FS.unlink("/bundle.bin");
+sysPath.clear();
+sysPath.append("/lib");
 const offline = mp.pyimport("hal.web.offline");
 const manifest = fs.readFileSync(path.join(dir, "sounds/manifest.json"), "utf8");
 const input = JSON.parse(fs.readFileSync(0, "utf8"));

@@ -83,31 +83,10 @@ async function got(url) {
 }
 const text = async (url) => (await got(url)).text();
 
-// A miss of the runtime's file system (a file not there: each file written is looked for first, and the
-// import looks for each module where it is not, a folder of its name and its .py before its .mpy): what
-// the runtime's own error class carries, its errno, and the name its system calls check. That class is
-// an Error whose making asks the runtime for the error's text and V8 for the stack (frames of the wasm
-// among them): some 140 of them to write the files and import, a third of a fresh page's import.
-class Miss {
-  constructor(errno) {
-    this.name = "ErrnoError";
-    this.errno = errno;
-  }
-}
-
-// f() with the runtime's misses made as Miss (the runtime's own class put back after).
-function quietly(mp, f) {
-  const { ErrnoError } = mp.FS;
-  mp.FS.ErrnoError = Miss;
-  try {
-    return f();
-  } finally {
-    mp.FS.ErrnoError = ErrnoError;
-  }
-}
-
-// MicroPython started and the app's Python written into its file system: py/bundle.bin, one file
-// read as bytes (bytecode must never be decoded as text), sliced by py/files.json (hal/web/bundle.py).
+// MicroPython started and the app's Python mounted where its import finds it: py/bundle.bin, one file
+// read as bytes (bytecode must never be decoded as text) and listed by py/files.json (hal/web/bundle.py),
+// written whole into the runtime's file system, then read once by hal/web/bundlefs.py (written beside it:
+// it cannot come from the bundle it mounts), which mounts it at /lib as a file system of its own.
 // The import holds the page's thread: where the database is open by then (a page opened before), it
 // waits for `reading` (the saved game read from IndexedDB: one short answer, that would otherwise
 // wait behind it); a database still being made (a fresh browser: slow) is not waited for.
@@ -126,25 +105,21 @@ async function startRuntime(reading, opened) {
     }
   }
   performance.mark("cfx-runtime");
-  const made = new Set(["/lib"]);
-  quietly(mp, () => {
-    mp.FS.mkdir("/lib");
-    for (const [f, at, length] of index.files) {
-      const parts = f.split("/");
-      for (let k = 1; k < parts.length; k++) {
-        const dir = "/lib/" + parts.slice(0, k).join("/");
-        if (!made.has(dir)) { mp.FS.mkdir(dir); made.add(dir); }
-      }
-      mp.FS.writeFile(`/lib/${f}`, new Uint8Array(code, at, length));
-    }
-  });
+  const own = index.files.find(([f]) => /^hal\/web\/bundlefs\.m?py$/.test(f));
+  if (!own) throw new Error("this app's Python has no hal/web/bundlefs: export it again");
+  mp.FS.writeFile("/bundle.bin", new Uint8Array(code));
+  mp.FS.writeFile("/" + own[0].split("/").pop(), new Uint8Array(code, own[1], own[2]));
   if (opened()) await reading.catch(() => null); // its failure is connectLocal's to say
-  // The app's Python is in /lib only: no looking in the current folder first (set through the list's
-  // own methods: runPython would compile source, the runtime's compiler's first use in a fresh page).
+  // Set through the list's own methods: runPython would compile source, the runtime's compiler's first
+  // use in a fresh page. The app's Python is in /lib only.
   const path = mp.pyimport("sys").path;
   path.clear();
+  path.append("/");
+  mp.pyimport("bundlefs").mount("/bundle.bin", JSON.stringify(index.files), "/lib");
+  mp.FS.unlink("/bundle.bin"); // read: the runtime's heap holds it
+  path.clear();
   path.append("/lib");
-  const offline = quietly(mp, () => mp.pyimport("hal.web.offline"));
+  const offline = mp.pyimport("hal.web.offline");
   performance.mark("cfx-imported");
   return offline;
 }

@@ -218,20 +218,6 @@ def test_the_page_begins_the_runtime_itself(app):
     assert not any(line.startswith(("import ", "export ")) for line in code.splitlines())  # a classic script
 
 
-def test_the_runtime_tells_its_file_system_errors_by_name_and_errno(app):
-    """boot.js writes the Python and imports it with the runtime's file-system misses made as a plain
-    object (its Miss: the name and the errno, not an Error whose making asks for the error's text and
-    the stack): that holds while the runtime's system calls tell those errors by their name and errno
-    alone (test_offline_browser.py plays the game through it)."""
-    import re
-
-    js = (app / "wasm" / "micropython.js").read_text(encoding="utf-8")
-    told = js.count('"ErrnoError"!==e.name)throw e;')  # each system call's catch: any other error goes on
-    assert told >= 15 and not re.search(r"instanceof\s*(FS\.)?ErrnoError", js)
-    code = (app / "static" / "boot.js").read_text(encoding="utf-8")
-    assert 'this.name = "ErrnoError";' in code and "mp.FS.ErrnoError = Miss;" in code
-
-
 def test_export_errors_are_one_line(tmp_path):
     done = export(tmp_path / "x", "klingon")
     assert done.returncode == 2 and done.stderr.count("\n") == 1
