@@ -1,6 +1,7 @@
 """The exported offline app's own lines (`clue-fx web --export`: hal/web/static/app.js),
-per edition: the trace saved and taken back, the bug report, and the plain
-word that private hands on phones need a host.
+per edition: the trace saved and taken back, the bug report, the plain
+word that private hands on phones need a host, and the warning of a browser
+that keeps no game (its storage refused).
 
     OFFLINE["fr"]["phones"]
 """
@@ -19,6 +20,10 @@ OFFLINE = {
             " (son README le dit en une commande) : lancez-y"
         ),
         "phones_then": "et ouvrez l'adresse qu'il affiche.",
+        "not_kept": (
+            "Ce navigateur ne garde pas la partie : elle sera perdue si la page se ferme."
+            " « Enregistrer la partie » la met dans un fichier."
+        ),
     },
     "en": {
         "edition": "Edition:",
@@ -33,6 +38,10 @@ OFFLINE = {
             " (its README says how, in one command): start"
         ),
         "phones_then": "then open the address it prints.",
+        "not_kept": (
+            "This browser does not keep the game: it is lost if the page closes."
+            " “Save the game” puts it in a file."
+        ),
     },
 }
 OFFLINE["us"] = dict(OFFLINE["en"])

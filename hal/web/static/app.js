@@ -48,8 +48,8 @@ export function offlinePanel(hello, link, words) {
   load.onclick = () => file.click();
   const fresh = el("button", { id: "new-game", class: "tool" }, w.new_game);
   fresh.onclick = async () => {
-    await link.newGame();
-    location.replace(location.pathname + `?edition=${hello.edition}`);
+    const cleared = await link.newGame().then(() => true, () => false); // a browser that keeps no game: ?new
+    location.replace(location.pathname + `?edition=${hello.edition}` + (cleared ? "" : "&new"));
   };
   const bug = el("details", { id: "bug" }, el("summary", {}, w.bug));
   const facts = el("p", { class: "facts" });

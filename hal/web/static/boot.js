@@ -30,7 +30,8 @@ class Store {
       : Promise.resolve(true);
     return new Promise((resolve, reject) => {
       known.then((some) => some || resolve(NONE));
-      this.opened.then(() => this.load()).then(resolve, reject);
+      // a database that cannot be opened holds no game: the game plays (its saves fail, the page says so)
+      this.opened.then(() => this.load(), () => NONE).then(resolve, reject);
     });
   }
   async open() {

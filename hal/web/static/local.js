@@ -57,6 +57,9 @@ export async function connectLocal(app, onMessage, onState) {
   let chain = Promise.resolve();
   let stored = 0;
 
+  let notKept = ""; // what the page says, once, when the browser keeps no game (IndexedDB refused)
+  let toldNotKept = false;
+
   function handle(answer) {
     const a = JSON.parse(answer);
     if (a.reset) lines = [];
@@ -69,9 +72,19 @@ export async function connectLocal(app, onMessage, onState) {
         stored = Math.max(stored, count);
         document.body.dataset.stored = stored; // the lines safe in IndexedDB (a test waits on it)
       });
+      chain.catch((e) => {
+        if (toldNotKept) return;
+        toldNotKept = true;
+        console.error("the game is not kept:", e && e.message);
+        onMessage({ t: "notice", text: notKept });
+        document.body.dataset.notKept = "1";
+      });
     }
     for (const m of a.out) {
-      if (m.t === "hello") Object.assign(m, { edition, editions, version: app.version, sounds: app.sounds });
+      if (m.t === "hello") {
+        Object.assign(m, { edition, editions, version: app.version, sounds: app.sounds });
+        notKept = m.words.offline.not_kept;
+      }
       onMessage(m);
     }
     clearTimeout(timer);

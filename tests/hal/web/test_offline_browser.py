@@ -185,3 +185,32 @@ def test_a_page_without_the_inline_start_loads_boot_js_itself(app, browsers, tmp
         wait(d, lambda d: len(captions_in(d)) >= 2 and saved(d), "the roll call, kept in IndexedDB")
     finally:
         server.stop()
+
+
+REFUSED = """Object.defineProperty(IDBFactory.prototype, "open", { value() {
+  throw new DOMException("storage refused (the test's)", "UnknownError"); } });"""
+
+
+def test_a_browser_that_keeps_no_game_says_so_and_plays(app, browsers):
+    """IndexedDB refused (a private window's policy, a full disk): the game opens and plays all the same,
+    and the page says once, in the edition's words, that a closed page loses it; New game still begins one."""
+    from sim.words.offline import OFFLINE
+
+    server = Static(app)
+    try:
+        d = browsers(*TABLET)
+        viewport(d, TABLET)
+        d.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": REFUSED})
+        d.get(server.url + "?seed=7")
+        wait(d, lambda d: body(d, "ready") == "1" or body(d, "failed"), "the board started in the page")
+        assert body(d, "failed") == ""
+        wait(d, lambda d: body(d, "notKept") == "1", "the page saying the game is not kept")
+        notes = d.execute_script("return [...document.querySelectorAll('#log .notice')].map((n) => n.textContent)")
+        assert notes.count(OFFLINE["en"]["not_kept"]) == 1, notes
+        tap(d, "SWITCH")
+        wait(d, lambda d: body(d, "state") == "rollcall", "the game on")
+        d.find_element("id", "new-game").click()
+        wait(d, lambda d: "new" in d.execute_script("return location.search"), "a new game asked for")
+        wait(d, lambda d: body(d, "ready") == "1" and body(d, "state") == "off", "the new game's board")
+    finally:
+        server.stop()
