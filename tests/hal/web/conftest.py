@@ -82,7 +82,8 @@ def chromium_or_skip():
         pytest.skip("selenium is not installed (pip install -e '.[test]')")
 
 
-def make_browser(width, height):
+def make_browser(width, height, extra=()):
+    """A headless Chromium of that window size; `extra`: more of its command-line flags."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -100,6 +101,7 @@ def make_browser(width, height):
         "--disable-component-update",
         "--disable-default-apps",
         "--disable-sync",
+        *extra,
     ):
         opts.add_argument(arg)
     opts.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
