@@ -24,7 +24,6 @@ search's result followed by the moves it saw is not: 256 results times
 342 moves, more than a card addresses (docs/board.md).
 """
 
-import os
 import struct
 import wave
 
@@ -181,12 +180,3 @@ def track_bytes(clip_bytes, seqs=None):
     """The bytes of the sentences' tracks on a card: `clip_bytes` {clip: bytes of its WAV's sound}."""
     seqs = _many(sentences()) if seqs is None else seqs
     return sum(44 + sum(clip_bytes[c] for c in s) for s in seqs)
-
-
-def clip_sound_bytes(folder, clips):
-    """{clip: bytes of sound in folder/NNNN.wav} for `clips`."""
-    out = {}
-    for c in clips:
-        with wave.open(os.path.join(folder, "%04d.wav" % c), "rb") as w:
-            out[c] = w.getnframes() * w.getnchannels() * w.getsampwidth()
-    return out

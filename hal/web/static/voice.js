@@ -1,11 +1,13 @@
-// The narrator's voice in the page: the edition's numbered WAV clips, fetched
-// from the host, decoded once, played back to back with Web Audio.
+// The narrator's voice in the page: the edition's numbered clips (WAV, or the
+// format the host's hello or the exported app names), fetched, decoded once,
+// played back to back with Web Audio.
 // The page's own timestamps (performance.now()) of each press and of each
 // sentence's first clip starting are kept in window.cfxTimes for the bench.
 
 const pad4 = (n) => String(n).padStart(4, "0");
 
-// The clips' format: the first of `formats` (the exported app's: opus, mp3) this browser plays, else WAV.
+// The clips' format: the first of `formats` this browser plays (the exported app's: opus and mp3, or
+// mp3 alone from a wheel; the host's: its installed clips' one), else WAV.
 export function pick(formats) {
   const types = { opus: 'audio/ogg; codecs="opus"', mp3: "audio/mpeg" };
   const probe = document.createElement("audio");
