@@ -7,7 +7,8 @@ performance log cannot carry whole). For each page, the medians over --n
 opens of:
 
 - the board ready (the page's own clock), and how much of it the page's
-  thread was busy (its tasks, clipped to the load);
+  thread was busy (its tasks, clipped to the load), and how much of the
+  500 ms after (what a first tap would wait behind);
 - the trace's largest pieces of that thread's work (Layout, ParseHTML,
   wasm.CompileLazy, v8.wasm.compileConsume, ...; nested pieces count in
   their parents too);
@@ -39,6 +40,7 @@ from bench.bench_offline import MARKS, export, ready_ms  # noqa: E402
 from tests.hal.web.conftest import CHROMEDRIVER, CHROMIUM, Server, make_browser  # noqa: E402
 from tests.support.web_static import Static  # noqa: E402
 
+AFTER_MS = 500  # the page's thread after the board ready: what a first tap would wait behind
 CATEGORIES = ("devtools.timeline,disabled-by-default-devtools.timeline,v8,v8.wasm,blink.user_timing,"
               "disabled-by-default-v8.cpu_profiler")  # fmt: skip
 
@@ -75,15 +77,15 @@ def page_thread(events):
     return starts[-1]["ts"], (starts[-1]["pid"], starts[-1]["tid"])
 
 
-def work(events, ready):
-    """(busy ms, {event name: ms}) of the page's thread from the navigation to the board ready."""
+def work(events, start, end):
+    """(busy ms, {event name: ms}) of the page's thread from `start` to `end` ms after the navigation."""
     t0, main = page_thread(events)
-    end = t0 + ready * 1000
+    start, end = t0 + start * 1000, t0 + end * 1000
     busy, pieces = 0.0, collections.Counter()
     for e in events:
-        if (e["pid"], e["tid"]) != main or e.get("ph") != "X" or e["ts"] > end or e["ts"] + e.get("dur", 0) < t0:
+        if (e["pid"], e["tid"]) != main or e.get("ph") != "X" or e["ts"] > end or e["ts"] + e.get("dur", 0) < start:
             continue
-        ms = (min(e["ts"] + e.get("dur", 0), end) - max(e["ts"], t0)) / 1000
+        ms = (min(e["ts"] + e.get("dur", 0), end) - max(e["ts"], start)) / 1000
         if e["name"] == "RunTask":
             busy += ms
         else:
@@ -143,12 +145,14 @@ def main():
                     print("trace_first_open: %s, open %d of %d" % (page, i + 1, args.n), file=sys.stderr)
                     out = os.path.join(tmp, "trace-%s-%d.json" % (page, i))
                     ready, marks, events = traced_open(urls[page], args.rate, out)
-                    busy, pieces = work(events, ready)
-                    got.append((ready, busy, pieces, samples(events, ready), marks))
+                    busy, pieces = work(events, 0, ready)
+                    after, _ = work(events, ready, ready + AFTER_MS)
+                    got.append((ready, busy, pieces, samples(events, ready), marks, after))
                 ready = statistics.median(g[0] for g in got)
                 busy = statistics.median(g[1] for g in got)
                 print("%s (x%g, n=%d, traced): the board ready at %.0f ms, the page's thread busy %.0f ms of it "
-                      "(%.0f %%)" % (page, args.rate, args.n, ready, busy, 100 * busy / ready))  # fmt: skip
+                      "(%.0f %%), and %.0f ms of the %d ms after" % (page, args.rate, args.n, ready, busy,
+                      100 * busy / ready, statistics.median(g[5] for g in got), AFTER_MS))  # fmt: skip
                 print("  its largest pieces (ms): %s" % medians([g[2] for g in got], 12))
                 print("  self time by function (ms): %s" % medians([g[3] for g in got], 16))
                 phases = [g[4] for g in got]

@@ -136,7 +136,17 @@ function build() {
   keys[words.layout.switch_key] = "SWITCH";
   fullScreenButton(words.board.fullscreen);
   awake = new Awake(document.body, (how) => panel.awake(how));
-  const relayout = () => ring.layout();
+  // The texts fitted again only when what they are fitted to changed: the board's width, the art come,
+  // the fonts loaded (a ResizeObserver's first call, and a promise kept already, would fit them all again
+  // for nothing: some 30 ms of the page's thread each, 4 times that on a phone).
+  let fittedTo = "";
+  const relayout = () => {
+    const to = [document.getElementById("board").getBoundingClientRect().width, document.body.dataset.art || "",
+      document.fonts ? document.fonts.status : ""].join();
+    if (to === fittedTo) return;
+    fittedTo = to;
+    ring.layout();
+  };
   new ResizeObserver(relayout).observe(document.getElementById("board"));
   art.then(relayout);
   if (document.fonts) document.fonts.ready.then(relayout);

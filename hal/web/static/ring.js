@@ -235,6 +235,8 @@ export class Ring {
     fit(plate, 24 * u, 6, (n) => n.getBoundingClientRect().width <= 330 * u);
     this.fitVeil();
     document.body.dataset.laidout = Math.round(px); // the board's width the texts were fitted to
+    this.fits = (this.fits || 0) + 1;
+    document.body.dataset.fits = this.fits; // how many times they were (a test counts them)
   }
 
   // The board dark while it is off or asleep, with what to do: press ON (OFF then ON once asleep).

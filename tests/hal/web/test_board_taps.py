@@ -213,3 +213,24 @@ def test_the_board_page_names_the_wait_and_offers_a_bot_on_a_second_tap(server_f
     named = {"bots": {}, "waiting": None}  # the phone named the three: the board says so at once
     step, text = d.execute_async_script(run, words, dict(status, state="verdict", current="COMTE"), named)
     assert BOARD["en"]["verdict_table"] in text and "Name the murderer" not in text, text
+
+
+def test_the_board_fits_its_texts_again_only_when_what_they_fit_to_changes(server_factory, browsers):
+    """Each fit of the board's texts is some 30 ms of the page's thread (4 times that on a phone). The page
+    fitted them four times as it opened, at one size: once drawn, then for the ResizeObserver's first call, the
+    fonts already loaded and the art (twice for nothing where the art came first). Now: once, and once more
+    only if the art comes after; and again when the board's width changes."""
+    server = server_factory("--seed", "8", "--lang", "en")
+    d = browsers(*TABLET)
+    viewport(d, TABLET)
+    d.get(server.url + "?audio=off")
+    settled = "return document.body.dataset.art === '1' && document.fonts.status === 'loaded'"
+    wait(d, lambda d: page_ready(d) and d.execute_script(settled), "the board page drawn, its art and fonts come")
+    frames = "const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => done(true)));"
+    d.execute_async_script(frames)  # the ResizeObserver's first call is made by then
+    fits = int(data(d, "fits"))
+    assert 1 <= fits <= 2, "fitted %d times at one size" % fits
+    viewport(d, (1024, 768))
+    wait(d, lambda d: int(data(d, "fits")) == fits + 1, "fitted again at the new width")
+    d.execute_async_script(frames)
+    assert int(data(d, "fits")) == fits + 1
