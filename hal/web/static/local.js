@@ -76,14 +76,14 @@ export async function connectLocal(app, onMessage, onState) {
         if (toldNotKept) return;
         toldNotKept = true;
         console.error("the game is not kept:", e && e.message);
-        onMessage({ t: "notice", text: notKept });
+        if (notKept) onMessage({ t: "notice", text: notKept });
         document.body.dataset.notKept = "1";
       });
     }
     for (const m of a.out) {
       if (m.t === "hello") {
         Object.assign(m, { edition, editions, version: app.version, sounds: app.sounds });
-        notKept = m.words.offline.not_kept;
+        notKept = (m.words.offline && m.words.offline.not_kept) || notKept;
       }
       onMessage(m);
     }
