@@ -34,7 +34,6 @@ class Bundle:
             parts = name.split("/")
             for k in range(1, len(parts)):
                 self.dirs.add("/".join(parts[:k]))
-        self.cwd = ""
 
     def mount(self, readonly, mkfs):
         pass
@@ -75,18 +74,8 @@ class Bundle:
                     seen.add(entry)
                     yield (entry, S_IFDIR if prefix + entry in self.dirs else S_IFREG, 0)
 
-    def chdir(self, path):
-        name = self._name(path)
-        if name not in self.dirs:
-            raise OSError(ENOENT)
-        self.cwd = name
-
-    def getcwd(self):
-        return "/" + self.cwd
-
-    def _name(self, path):
-        if not path.startswith("/") and self.cwd:
-            path = self.cwd + "/" + path
+    @staticmethod
+    def _name(path):
         return path.strip("/")
 
 
